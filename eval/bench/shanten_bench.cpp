@@ -20,8 +20,10 @@ void BM_ShantenTableGeneration(benchmark::State& state) {
 }
 BENCHMARK(BM_ShantenTableGeneration)->Unit(benchmark::kMillisecond);
 
-void BM_ShantenAllForms14(benchmark::State& state) {
-  const auto hands = bench::dealt_hands(1 << 16, 14, 14);
+// Random dealt hands of state.range(0) tiles (13 or 14).
+void BM_ShantenAllForms(benchmark::State& state) {
+  const int size = static_cast<int>(state.range(0));
+  const auto hands = bench::dealt_hands(1 << 16, size, static_cast<std::uint32_t>(size));
   std::size_t i = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(shanten(hands[i]));
@@ -29,18 +31,7 @@ void BM_ShantenAllForms14(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_ShantenAllForms14);
-
-void BM_ShantenAllForms13(benchmark::State& state) {
-  const auto hands = bench::dealt_hands(1 << 16, 13, 13);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(shanten(hands[i]));
-    i = (i + 1) & (hands.size() - 1);
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-BENCHMARK(BM_ShantenAllForms13);
+BENCHMARK(BM_ShantenAllForms)->Arg(14)->Arg(13);
 
 void BM_Ukeire13(benchmark::State& state) {
   const auto hands = bench::dealt_hands(1 << 12, 13, 21);
