@@ -1,23 +1,106 @@
 // `tenbin`: the mjai bot process and its calculation subcommands.
+//
+//   tenbin [--seat N] [--strategy greedy] [--reply-every]   mjai on stdin/stdout
+//   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
+//   tenbin score | shanten                                  JSON lines calculators
+//   tenbin replay --seat N < log.jsonl                      the bot beside a played game
+#include <unistd.h>
+
 #include <iostream>
+#include <memory>
+#include <string>
 
 #include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
 
 #include "bot/calc_commands.hpp"
+#include "bot/mjai_bot.hpp"
+#include "bot/policy.hpp"
+#include "bot/replay.hpp"
+#include "bot/tcp_client.hpp"
+
+namespace {
+
+void set_up_logging(const std::string& level) {
+  auto logger = spdlog::stderr_color_mt("tenbin");
+  logger->set_pattern("[%H:%M:%S.%e] [tenbin] [%l] %v");
+  spdlog::set_default_logger(logger);
+  spdlog::set_level(spdlog::level::from_str(level));
+  spdlog::flush_on(spdlog::level::warn);
+}
+
+int run_stdio(tenbin::MjaiBot& bot) {
+  tenbin::LineReader reader(STDIN_FILENO);
+  std::string line;
+  bool truncated = false;
+  while (reader.next(line, truncated)) {
+    if (truncated) {
+      spdlog::error("rejected input: line longer than 1 MiB dropped (starts: {:.60})", line);
+      line = line.front() == '[' ? "[" : "{";  // still owe the one reply a batch gets
+      if (line == "{") continue;
+    }
+    for (const std::string& reply : bot.on_line(line)) std::cout << reply << '\n' << std::flush;
+  }
+  spdlog::info("end of input after {} decisions ({} lines rejected)", bot.decisions(), bot.rejected_lines());
+  return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Tenbin: a riichi mahjong AI that plays as an mjai bot"};
-  app.require_subcommand(1);
+  std::string log_level = "info";
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off (stderr)")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
 
-  auto* score = app.add_subcommand(
-      "score", "Score winning hands: one JSON object per line on stdin, one reply per line");
-  auto* shanten = app.add_subcommand(
-      "shanten", "Shanten and ukeire of hands: one JSON object per line on stdin");
+  tenbin::BotOptions options;
+  std::string strategy = "greedy";
+  std::string connect;
+  app.add_option("--seat", options.seat, "seat 0-3 until start_game.id says otherwise")
+      ->check(CLI::Range(0, 3));
+  app.add_option("--strategy", strategy, "tsumogiri or greedy")
+      ->check(CLI::IsMember(tenbin::policy_names()));
+  app.add_flag("--reply-every", options.reply_every,
+               "answer every event line, with none when idle (original server style)");
+  app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
+  app.add_option("--name", options.name, "player name sent to the server");
+
+  auto* score = app.add_subcommand("score", "Score winning hands: one JSON object per line");
+  auto* shanten = app.add_subcommand("shanten", "Shanten and ukeire: one JSON object per line");
+  auto* replay = app.add_subcommand("replay", "Replay a game log as one seat: the bot beside the play");
+  int replay_seat = 0;
+  replay->add_option("--seat", replay_seat, "the seat to replay")->required()->check(CLI::Range(0, 3));
+  replay->add_option("--strategy", strategy, "tsumogiri or greedy")->check(CLI::IsMember(tenbin::policy_names()));
 
   CLI11_PARSE(app, argc, argv);
-
+  set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
-  if (score->parsed()) tenbin::serve_json_lines(std::cin, std::cout, tenbin::score_request);
-  if (shanten->parsed()) tenbin::serve_json_lines(std::cin, std::cout, tenbin::shanten_request);
-  return 0;
+
+  if (score->parsed()) {
+    tenbin::serve_json_lines(std::cin, std::cout, tenbin::score_request);
+    return 0;
+  }
+  if (shanten->parsed()) {
+    tenbin::serve_json_lines(std::cin, std::cout, tenbin::shanten_request);
+    return 0;
+  }
+  if (replay->parsed()) {
+    tenbin::run_replay(std::cin, std::cout, replay_seat, tenbin::make_policy(strategy));
+    return 0;
+  }
+
+  tenbin::MjaiBot bot(tenbin::make_policy(strategy), options);
+  if (!connect.empty()) {
+    try {
+      const tenbin::ServerAddress address = tenbin::parse_server_address(connect);
+      options.room = address.room;
+      tenbin::MjaiBot tcp_bot(tenbin::make_policy(strategy), options);
+      return tenbin::run_tcp_client(address, tcp_bot);
+    } catch (const std::invalid_argument& error) {
+      spdlog::error("{}", error.what());
+      return 2;
+    }
+  }
+  return run_stdio(bot);
 }

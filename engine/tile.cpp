@@ -15,6 +15,7 @@ constexpr std::string_view kSuitLetters = "mps";
 }  // namespace
 
 std::string Tile::to_string() const {
+  if (is_hidden()) return "?";
   std::string name = kind_to_string(kind_);
   if (red_) name += 'r';
   return name;
@@ -40,6 +41,10 @@ Tile parse_tile(std::string_view text) {
   const bool red = text.size() == 3;
   if (red && (text[2] != 'r' || number != 5)) bad_tile(text);
   return Tile::of(static_cast<int>(suit) * 9 + number - 1, red);
+}
+
+Tile parse_tile_or_hidden(std::string_view text) {
+  return text == "?" ? Tile::hidden() : parse_tile(text);
 }
 
 int parse_kind(std::string_view text) { return parse_tile(text).kind(); }

@@ -60,8 +60,12 @@ class Tile {
     return Tile(static_cast<std::uint8_t>(kind), red);
   }
 
+  // A tile this seat cannot see: mjai's "?" (other seats' deal and draws).
+  static constexpr Tile hidden() { return Tile(kHiddenKind, false); }
+
   constexpr int kind() const { return kind_; }
   constexpr bool is_red() const { return red_; }
+  constexpr bool is_hidden() const { return kind_ == kHiddenKind; }
 
   // mjai notation: "1m".."9s", "E" "S" "W" "N" "P" "F" "C", red fives "5mr" "5pr" "5sr".
   std::string to_string() const;
@@ -73,6 +77,7 @@ class Tile {
   }
 
  private:
+  static constexpr std::uint8_t kHiddenKind = kNumKinds;
   constexpr Tile(std::uint8_t kind, bool red) : kind_(kind), red_(red) {}
   std::uint8_t kind_ = 0;
   bool red_ = false;
@@ -80,6 +85,8 @@ class Tile {
 
 // Parses mjai notation; throws TileParseError naming the string when it is not a tile.
 Tile parse_tile(std::string_view text);
+// The same, also accepting "?" (Tile::hidden()), as mjai events may carry it.
+Tile parse_tile_or_hidden(std::string_view text);
 
 // The kind of a tile name ("5mr" gives the kind of 5m); throws TileParseError.
 int parse_kind(std::string_view text);

@@ -1,0 +1,173 @@
+#include "bot/mjai_bot.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+namespace tenbin {
+namespace {
+
+using nlohmann::json;
+
+std::string shorten(std::string_view line) {
+  constexpr std::size_t kShown = 200;
+  std::string shown(line.substr(0, kShown));
+  for (char& c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  }
+  if (line.size() > kShown) shown += "... (" + std::to_string(line.size()) + " bytes)";
+  return shown;
+}
+
+bool owes_reply_on_own_turn(const Event& event, int seat) {
+  return event.actor == seat && (event.type == EventType::tsumo || event.type == EventType::reach);
+}
+
+}  // namespace
+
+MjaiBot::MjaiBot(std::unique_ptr<Policy> policy, BotOptions options)
+    : policy_(std::move(policy)), options_(options), table_(options.seat) {}
+
+void MjaiBot::reject(std::string_view line, const std::string& why) {
+  ++rejected_;
+  spdlog::error("rejected input: {} -- line: {}", why, shorten(line));
+}
+
+std::optional<Event> MjaiBot::parse_one(const json& object) {
+  try {
+    ParsedEvent parsed = parse_event(object);
+    for (const std::string& warning : parsed.warnings) spdlog::warn("{}", warning);
+    return parsed.event;
+  } catch (const std::exception& error) {
+    reject(object.dump(-1, ' ', false, json::error_handler_t::replace), error.what());
+    return std::nullopt;
+  }
+}
+
+Action MjaiBot::decide() {
+  const std::vector<Action> legal = table_.legal_actions();
+  Action chosen = policy_->choose(table_, legal);
+  const bool is_legal = std::any_of(legal.begin(), legal.end(),
+                                    [&](const Action& a) { return same_action(a, chosen); });
+  if (!is_legal) {
+    spdlog::error("strategy {} chose an illegal action; sending the safe one", policy_->name());
+    chosen = table_.safe_action();
+  }
+  ++decisions_;
+  return chosen;
+}
+
+std::optional<Action> MjaiBot::take(const Event& event) {
+  if (event.type == EventType::tsumo && event.actor == table_.seat() && !event.pai.is_hidden()) {
+    own_draw_ = event.pai;
+  }
+  try {
+    table_.apply(event);
+  } catch (const TableError& error) {
+    spdlog::error("event contradicts the table ({}); ignoring events until the next start_kyoku: {}",
+                  error.what(), event_to_json(event).dump());
+    if (owes_reply_on_own_turn(event, table_.seat()) && own_draw_) {
+      Action tsumogiri;
+      tsumogiri.type = EventType::dahai;
+      tsumogiri.pai = *own_draw_;
+      tsumogiri.tsumogiri = true;
+      return tsumogiri;
+    }
+    return std::nullopt;
+  }
+  if (!table_.synchronised() && event.type != EventType::start_game && event.is_call()) {
+    spdlog::warn("{} before any start_kyoku ignored", event_type_name(event.type));
+  }
+  if (!event.can_act || table_.decision() == Decision::none) return std::nullopt;
+  if (table_.legal_actions().empty()) return std::nullopt;
+  return decide();
+}
+
+std::string MjaiBot::serialise(const Action& action) const {
+  return event_to_json(action.to_event(table_.seat())).dump();
+}
+
+std::string MjaiBot::reply_to(const Event& event) {
+  if (event.type == EventType::hello) {
+    Event join;
+    join.type = EventType::join;
+    join.name = options_.name;
+    join.room = options_.room;
+    return event_to_json(join).dump();
+  }
+  const std::optional<Action> action = take(event);
+  return serialise(action.value_or(Action{}));
+}
+
+std::vector<std::string> MjaiBot::on_line(std::string_view line) {
+  const auto first = line.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const bool batch = line[first] == '[';
+  json parsed;
+  try {
+    parsed = json::parse(line.begin(), line.end());
+  } catch (const json::exception& error) {
+    reject(line, std::string("malformed JSON: ") + error.what());
+    if (batch || options_.reply_every) return {serialise(Action{})};
+    return {};
+  }
+
+  if (batch) {
+    if (!parsed.is_array()) {
+      reject(line, "a line starting with '[' must be a JSON array of events");
+      return {serialise(Action{})};
+    }
+    std::optional<Action> owed;
+    for (const json& item : parsed) {
+      const std::optional<Event> event = parse_one(item);
+      if (!event) continue;
+      owed = take(*event);
+    }
+    return {serialise(owed.value_or(Action{}))};
+  }
+
+  const std::optional<Event> event = parse_one(parsed);
+  if (!event) return options_.reply_every ? std::vector<std::string>{serialise(Action{})}
+                                          : std::vector<std::string>{};
+  if (event->type == EventType::hello) return {reply_to(*event)};
+  const std::optional<Action> owed = take(*event);
+  if (owed) return {serialise(*owed)};
+  if (options_.reply_every) return {serialise(Action{})};
+  return {};
+}
+
+bool LineReader::next(std::string& line, bool& truncated) {
+  line.clear();
+  truncated = false;
+  while (true) {
+    const auto newline = buffer_.find('\n', start_);
+    if (newline != std::string::npos) {
+      if (!truncated) line.append(buffer_, start_, newline - start_);
+      start_ = newline + 1;
+      return true;
+    }
+    if (!truncated) {
+      line.append(buffer_, start_, std::string::npos);
+      if (line.size() > limit_) {
+        truncated = true;
+        line.resize(limit_);
+      }
+    }
+    buffer_.clear();
+    start_ = 0;
+    if (eof_) return !line.empty() || truncated;
+    char chunk[65536];
+    const ssize_t got = ::read(fd_, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      eof_ = true;
+      continue;
+    }
+    buffer_.assign(chunk, static_cast<std::size_t>(got));
+  }
+}
+
+}  // namespace tenbin

@@ -1,0 +1,74 @@
+// The mjai protocol loop of the `tenbin` process: it only translates. Lines in, the table
+// updated, the policy asked at each decision, reply lines out. Bad input never stops it: every
+// rejected line is reported on stderr, and where a reply is owed a safe legal one is sent.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bot/policy.hpp"
+#include "engine/mjai.hpp"
+#include "engine/table.hpp"
+
+namespace tenbin {
+
+struct BotOptions {
+  int seat = 0;              // until start_game.id says otherwise
+  bool reply_every = false;  // answer every event line, `none` when idle (original server style)
+  std::string name = "tenbin";  // for the TCP handshake's join
+  std::string room = "default";
+};
+
+class MjaiBot {
+ public:
+  MjaiBot(std::unique_ptr<Policy> policy, BotOptions options);
+
+  // One input line: a `{` line is one event (a reply only at a decision, or always with
+  // reply_every); a `[` line is a batch (exactly one reply, always). Returns the reply lines.
+  std::vector<std::string> on_line(std::string_view line);
+
+  // One event, for hosts that want exactly one reply per event (TCP): the reply, `none` when
+  // idle, `join` to `hello`.
+  std::string reply_to(const Event& event);
+
+  // The action owed after this event (applied to the table), if any; for callers that drive the
+  // bot event by event (replay).
+  std::optional<Action> take(const Event& event);
+
+  const Table& table() const { return table_; }
+  int decisions() const { return decisions_; }
+  int rejected_lines() const { return rejected_; }
+
+ private:
+  std::optional<Event> parse_one(const nlohmann::json& object);
+  Action decide();
+  std::string serialise(const Action& action) const;
+  void reject(std::string_view line, const std::string& why);
+
+  std::unique_ptr<Policy> policy_;
+  BotOptions options_;
+  Table table_;
+  std::optional<Tile> own_draw_;  // our last drawn tile, kept for a safe reply when out of sync
+  int decisions_ = 0;
+  int rejected_ = 0;
+};
+
+// Reads lines of at most `limit` bytes from a file descriptor; longer lines are consumed whole and
+// reported as truncated. Returns false at end of input.
+class LineReader {
+ public:
+  explicit LineReader(int fd, std::size_t limit = 1 << 20) : fd_(fd), limit_(limit) {}
+  bool next(std::string& line, bool& truncated);
+
+ private:
+  int fd_;
+  std::size_t limit_;
+  std::string buffer_;
+  std::size_t start_ = 0;
+  bool eof_ = false;
+};
+
+}  // namespace tenbin

@@ -1,0 +1,126 @@
+#include "bot/replay.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "bot/mjai_bot.hpp"
+
+namespace tenbin {
+namespace {
+
+using nlohmann::json;
+
+struct LoggedEvent {
+  int line;
+  Event event;
+};
+
+bool is_reply_kind(EventType type) {
+  switch (type) {
+    case EventType::dahai:
+    case EventType::reach:
+    case EventType::chi:
+    case EventType::pon:
+    case EventType::daiminkan:
+    case EventType::kakan:
+    case EventType::ankan:
+    case EventType::hora:
+    case EventType::ryukyoku: return true;
+    default: return false;
+  }
+}
+
+// What `seat` actually did at the decision taken after events[index]: its next reply-kind event
+// before play moves on (a draw, a discard by someone else, the end of the hand), else a pass.
+json played_after(const std::vector<LoggedEvent>& events, std::size_t index, int seat) {
+  for (std::size_t i = index + 1; i < events.size(); ++i) {
+    const Event& e = events[i].event;
+    if (e.actor == seat && is_reply_kind(e.type) && !(e.type == EventType::ryukyoku && e.reason != "kyushukyuhai" && !e.reason.empty())) {
+      return event_to_json(e);
+    }
+    const bool moved_on = e.type == EventType::tsumo || e.type == EventType::dahai ||
+                          e.type == EventType::end_kyoku || e.type == EventType::start_kyoku ||
+                          e.type == EventType::ryukyoku || e.type == EventType::hora;
+    if (moved_on && e.actor != seat) break;
+  }
+  return json{{"type", "none"}};
+}
+
+bool agree(const json& bot, const json& played) {
+  if (bot.at("type") != played.at("type")) return false;
+  for (const char* field : {"pai", "consumed"}) {
+    if (bot.contains(field) && played.contains(field) && bot.at(field) != played.at(field)) {
+      if (std::string(field) == "consumed") {
+        auto a = bot.at(field).get<std::vector<std::string>>();
+        auto b = played.at(field).get<std::vector<std::string>>();
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        if (a != b) return false;
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Event mask_for_seat(const Event& event, int seat) {
+  Event masked = event;
+  if (event.type == EventType::start_kyoku) {
+    for (int s = 0; s < 4; ++s) {
+      if (s != seat) masked.tehais[s].fill(Tile::hidden());
+    }
+  }
+  if (event.type == EventType::tsumo && event.actor != seat) masked.pai = Tile::hidden();
+  if (event.type == EventType::start_game) masked.id = seat;
+  return masked;
+}
+
+ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::unique_ptr<Policy> policy) {
+  ReplaySummary summary;
+  std::vector<LoggedEvent> events;
+  std::string text;
+  int line = 0;
+  while (std::getline(log, text)) {
+    ++line;
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      events.push_back({line, parse_event(json::parse(text)).event});
+    } catch (const std::exception& error) {
+      ++summary.rejected_lines;
+      spdlog::error("line {}: {}", line, error.what());
+    }
+  }
+
+  BotOptions options;
+  options.seat = seat;
+  MjaiBot bot(std::move(policy), options);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const std::optional<Action> choice = bot.take(mask_for_seat(events[i].event, seat));
+    if (!choice) continue;
+    const json mine = event_to_json(choice->to_event(seat));
+    const json played = played_after(events, i, seat);
+    const bool same = agree(mine, played);
+    ++summary.decisions;
+    summary.agreements += same ? 1 : 0;
+    out << json{{"line", events[i].line}, {"bot", mine}, {"played", played}, {"agree", same}}.dump()
+        << '\n';
+  }
+  out << json{{"seat", seat},
+              {"decisions", summary.decisions},
+              {"agreements", summary.agreements},
+              {"rejected_lines", summary.rejected_lines}}
+             .dump()
+      << '\n';
+  return summary;
+}
+
+}  // namespace tenbin
