@@ -408,4 +408,16 @@ json event_to_json(const Event& e) {
 
 Event none_event() { return Event{}; }
 
+Event mask_event_for_seat(const Event& event, int seat) {
+  Event masked = event;
+  if (event.type == EventType::start_kyoku) {
+    for (int s = 0; s < 4; ++s) {
+      if (s != seat) masked.tehais[static_cast<std::size_t>(s)].fill(Tile::hidden());
+    }
+  }
+  if (event.type == EventType::tsumo && event.actor != seat) masked.pai = Tile::hidden();
+  if (event.type == EventType::start_game) masked.id = seat;
+  return masked;
+}
+
 }  // namespace tenbin

@@ -106,4 +106,8 @@ nlohmann::json event_to_json(const Event& event);
 // Short constructors for replies.
 Event none_event();
 
+// The event as `seat` receives it: other seats' deals and draws hidden ("?"), its own seat
+// number in start_game.
+Event mask_event_for_seat(const Event& event, int seat);
+
 }  // namespace tenbin

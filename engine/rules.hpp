@@ -27,8 +27,9 @@ struct Rules {
 
   // The match (used by the referee).
   int starting_points = 25000;
-  int target_points = 30000;        // to end a hanchan in south 4 / the west extension
-  std::array<int, 4> rank_points = {90, 45, 0, -135};  // Tenhou-style, for the summary
+  int target_points = 30000;        // to end the game in the last hand or the extension round
+  int return_points = 30000;        // final points: (score - return) / 1000 + uma (+ oka to 1st)
+  std::array<int, 4> uma = {20, 10, -10, -20};  // Tenhou's uma by rank; oka = 4 x (return - start)
 };
 
 }  // namespace tenbin

@@ -408,7 +408,9 @@ WinContext Table::win_context(bool tsumo, int discarder) const {
   return context;
 }
 
-std::optional<Score> Table::evaluate_win(Tile tile, bool tsumo, int discarder) const {
+std::optional<Score> Table::evaluate_win(Tile tile, bool tsumo, int discarder,
+                                        std::span<const Tile> ura_indicators,
+                                        bool collect_sticks) const {
   WinningHand hand;
   hand.concealed = hand_;
   if (!tsumo) {
@@ -424,6 +426,11 @@ std::optional<Score> Table::evaluate_win(Tile tile, bool tsumo, int discarder) c
   WinContext context = win_context(tsumo, discarder);
   context.dora = count_dora(hand, dora_markers_);
   context.aka_dora = rules_.red_fives ? hand.red_fives : 0;
+  context.ura_dora = count_dora(hand, ura_indicators);
+  if (!collect_sticks) {
+    context.honba = 0;
+    context.riichi_sticks = 0;
+  }
   const ScoreOutcome outcome = score_win(hand, context, rules_);
   if (!outcome.ok()) return std::nullopt;
   return outcome.score;

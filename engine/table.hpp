@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -128,8 +129,12 @@ class Table {
   bool furiten() const;
 
   // Scores a win of ours on `tile` (tsumo on our draw or ron on a discard/kakan) in the current
-  // situation; no value when the hand is not complete or has no yaku. Ura dora count as 0.
-  std::optional<Score> evaluate_win(Tile tile, bool tsumo, int discarder) const;
+  // situation; no value when the hand is not complete or has no yaku. Ura dora count from
+  // `ura_indicators` (the referee knows them; a player does not). Without `collect_sticks` the
+  // honba and riichi sticks are left out (the second winner of a double ron).
+  std::optional<Score> evaluate_win(Tile tile, bool tsumo, int discarder,
+                                    std::span<const Tile> ura_indicators = {},
+                                    bool collect_sticks = true) const;
 
  private:
   void start_kyoku(const Event& event);

@@ -1,0 +1,123 @@
+// The referee: one full game under the Tenhou rules (hanchan, or tonpuusen), producing the
+// full-information mjai log and asking seats for decisions.
+//
+// It drives the wall (engine/wall), and keeps one Table per seat fed with that seat's masked view
+// of every event, so each seat's legal actions are exactly what the bot process itself computes.
+// Rules covered: claim priority ron > pon/kan > chi; double ron, triple ron abortive; riichi stick
+// paid at acceptance; ippatsu broken by any call; kan dora timing (ankan: at once; daiminkan and
+// kakan: after the rinshan draw, before the discard); chankan on kakan, and kokushi may rob an
+// ankan; abortive draws (kyuushu kyuuhai, four winds, four riichi, four kans by several players,
+// triple ron); exhaustive draw with noten payments and nagashi mangan; honba and sticks; dealer
+// repeats; the end of the game (the last hand, the extension round until someone reaches the
+// target, a score below 0, the dealer's agari-yame in the last hand); final ranks (ties by seat
+// order) and Tenhou-style final points.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/mjai.hpp"
+#include "engine/rules.hpp"
+#include "engine/table.hpp"
+#include "engine/wall.hpp"
+
+namespace tenbin {
+
+struct GameConfig {
+  Rules rules;
+  bool tonpuu = false;          // East round only (extension: South)
+  std::uint64_t seed = 0;       // walls: Wall::generate(seed, wall_game, hand index)
+  std::uint64_t wall_game = 0;
+  std::array<std::string, 4> names = {"0", "1", "2", "3"};
+  std::function<Wall(int hand)> walls;  // overrides the seeded walls (scripted tests)
+};
+
+// What the referee needs from the outside now.
+struct Pending {
+  std::array<std::vector<Action>, 4> legal;  // empty for seats not asked
+  bool any() const;
+};
+
+class Game {
+ public:
+  explicit Game(GameConfig config);
+
+  bool finished() const { return finished_; }
+  const std::vector<Event>& log() const { return log_; }
+  // The seats asked now and their legal actions.
+  const Pending& pending() const { return pending_; }
+  // Answers the pending request. A missing or illegal reply is replaced by the seat's safe
+  // action (tsumogiri, or none on a claim); the returned flags say whose were replaced.
+  std::array<bool, 4> answer(const std::array<std::optional<Action>, 4>& replies);
+
+  // Seat `seat`'s own view of the table (what that seat's bot would know), for in-process agents.
+  const Table& table(int seat) const { return tables_[seat]; }
+
+  const std::array<int, 4>& scores() const { return scores_; }
+  std::array<int, 4> ranks() const;                 // 0 = first; ties by seat order
+  std::array<double, 4> final_points() const;       // Tenhou-style: score, uma and oka
+  int hands_played() const { return hand_index_; }
+  const Wall& wall() const { return wall_; }         // the current (or last) hand's wall
+
+ private:
+  enum class Phase : std::uint8_t { own_turn, after_call_or_riichi, claim_discard, claim_kakan, claim_ankan };
+
+  void emit(Event event);
+  void start_hand();
+  void draw(int actor, bool rinshan);
+  void ask(Phase phase);
+  void on_own_turn(int actor, const Action& action);
+  void discard(int actor, const Action& action);
+  void declare_kan(int actor, const Action& action);
+  void resolve_claims(const std::array<Action, 4>& replies);
+  void after_discard_passed();
+  void accept_pending_riichi();
+  void reveal_pending_dora();
+  void win(const std::vector<int>& winners, bool tsumo, int discarder, Tile tile);
+  void exhaustive_draw();
+  void abortive_draw(const std::string& reason, int actor = -1);
+  void end_hand(bool dealer_keeps, bool honba_up);
+  bool game_over_after_hand(bool dealer_keeps) const;
+  void end_game();
+  int live_draws_left() const;
+
+  GameConfig config_;
+  std::vector<Event> log_;
+  std::array<Table, 4> tables_;
+  Pending pending_;
+  Phase phase_ = Phase::own_turn;
+  bool finished_ = false;
+
+  // The match.
+  std::array<int, 4> scores_{};
+  int round_wind_ = kinds::east;
+  int kyoku_ = 1;
+  int honba_ = 0;
+  int kyotaku_ = 0;
+  int dealer_ = 0;
+  int hand_index_ = 0;
+
+  // The hand.
+  Wall wall_;
+  int live_draws_ = 0;
+  int rinshan_draws_ = 0;
+  int dora_revealed_ = 0;
+  int pending_dora_ = 0;
+  int kans_ = 0;
+  std::array<int, 4> kans_by_seat_{};
+  int turn_actor_ = 0;
+  Tile last_discard_{};
+  int last_discarder_ = -1;
+  Tile kan_tile_{};
+  int kan_actor_ = -1;
+  int riichi_pending_ = -1;   // seat whose declaration discard is on offer
+  int riichi_count_ = 0;
+  int discards_ = 0;          // discards this hand, for four winds
+  bool any_call_ = false;
+};
+
+}  // namespace tenbin

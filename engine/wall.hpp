@@ -1,0 +1,79 @@
+// The wall: 136 tiles in a fixed order that is a pure function of (match seed, game, hand), and
+// the fixed positions everything is dealt and drawn from.
+//
+// Fairness (after the wall-fairness note in the design sources): each next tile is drawn
+// uniformly from the tiles not yet placed (never by swapping random pairs), from a documented
+// PRNG seeded by a documented expansion of the seed, and the wall is published as a SHA-256
+// commitment before the hand so anyone can check it afterwards.
+//
+// - Seed expansion: the 32 bytes of SHA-256("tenbin-wall-v1 <seed> <game> <hand>") (decimal
+//   numbers, single spaces) are read as four little-endian 64-bit words: the state of a
+//   xoshiro256** generator (Blackman and Vigna's public-domain algorithm).
+// - Order: positions 0..135 are filled in turn; position i takes the j-th of the 136 - i tiles
+//   not yet placed (kept in a list that starts sorted 1m 1m 1m 1m ... C and loses the chosen
+//   tile by moving the last one into its place), j drawn uniformly by rejection sampling from
+//   the generator's 64-bit outputs (no modulo bias). The first copy of each five is red.
+// - Positions: the deal is 0..51 in blocks of four, dealer first (three rounds), then one tile
+//   each (48..51); live draws are 52, 53, ... (70 of them, fewer by one per kan); the dead wall
+//   is 122..135: rinshan draws 122..125, dora indicators 126, 128, 130, 132, 134 and the ura
+//   indicators beside them at 127, 129, 131, 133, 135.
+// - Commitment: SHA-256 of the canonical text, the 136 mjai tile names joined by single spaces.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "engine/tile.hpp"
+
+namespace tenbin {
+
+class Wall {
+ public:
+  static constexpr int kTiles = 136;
+  static constexpr int kFirstLiveDraw = 52;
+  static constexpr int kLiveDraws = 70;
+  static constexpr int kFirstRinshan = 122;
+  static constexpr int kFirstDoraIndicator = 126;
+
+  // The wall of hand `hand` (0, 1, ... within a game) of game `game` of a match seeded `seed`.
+  static Wall generate(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
+  // A wall given tile by tile (tests); throws std::invalid_argument unless it is a full set.
+  static Wall from_tiles(const std::array<Tile, kTiles>& tiles);
+
+  const std::array<Tile, kTiles>& tiles() const { return tiles_; }
+  Tile at(int position) const { return tiles_[static_cast<std::size_t>(position)]; }
+
+  // The 13 tiles dealt to the seat `offset` places after the dealer (0 = dealer).
+  std::array<Tile, 13> deal(int offset) const;
+  static std::array<int, 13> deal_positions(int offset);
+  Tile live_draw(int index) const { return at(kFirstLiveDraw + index); }
+  Tile rinshan_draw(int index) const { return at(kFirstRinshan + index); }
+  Tile dora_indicator(int index) const { return at(kFirstDoraIndicator + 2 * index); }
+  Tile ura_indicator(int index) const { return at(kFirstDoraIndicator + 2 * index + 1); }
+
+  std::string canonical_text() const;
+  std::string commitment() const;  // lowercase hex SHA-256 of canonical_text()
+
+ private:
+  std::array<Tile, kTiles> tiles_{};
+};
+
+// SHA-256 of a string, lowercase hex (OpenSSL's libcrypto).
+std::string sha256_hex(const std::string& text);
+
+// xoshiro256** (public domain), exposed for tests of the documented expansion.
+class Xoshiro256 {
+ public:
+  explicit Xoshiro256(const std::array<std::uint64_t, 4>& state) : s_(state) {}
+  std::uint64_t next();
+  // Uniform in [0, bound) by rejection sampling.
+  std::uint64_t below(std::uint64_t bound);
+
+ private:
+  std::array<std::uint64_t, 4> s_;
+};
+
+std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
+
+}  // namespace tenbin
