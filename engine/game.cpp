@@ -351,6 +351,7 @@ void Game::exhaustive_draw() {
     }
   }
   for (int seat = 0; seat < 4; ++seat) scores_[seat] += deltas[seat];
+  draw_event.tenpais = tenpai;
   draw_event.has_deltas = true;
   draw_event.deltas = deltas;
   draw_event.has_scores = true;

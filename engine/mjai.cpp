@@ -258,6 +258,14 @@ void read_fields(FieldReader& fields, Event& event) {
     case EventType::ryukyoku:
       if (fields.has("actor")) event.actor = fields.seat("actor");
       if (fields.has("reason")) event.reason = fields.text("reason");
+      if (fields.has("tenpais")) {
+        const nlohmann::json& tenpais = fields.get("tenpais");
+        if (!tenpais.is_array() || tenpais.size() != 4) fail(event.type, "\"tenpais\" must hold 4 booleans");
+        for (std::size_t s = 0; s < 4; ++s) {
+          if (!tenpais[s].is_boolean()) fail(event.type, "\"tenpais\" must hold 4 booleans");
+          event.tenpais[s] = tenpais[s].get<bool>();
+        }
+      }
       read_results(fields, event);
       return;
     case EventType::end_game:
@@ -383,15 +391,15 @@ json event_to_json(const Event& e) {
       out["actor"] = e.actor;
       out["target"] = e.target;
       if (e.has_pai) out["pai"] = e.pai.to_string();
-      if (e.has_deltas) {
-        out["deltas"] = e.deltas;
-        out["ura_markers"] = tiles_json(e.ura_markers);
-      }
+      if (e.has_deltas) out["deltas"] = e.deltas;
+      // Results carry the ura indicators (empty unless the winner was in riichi); keep any sent.
+      if (e.has_deltas || !e.ura_markers.empty()) out["ura_markers"] = tiles_json(e.ura_markers);
       if (e.has_scores) out["scores"] = e.scores;
       break;
     case EventType::ryukyoku:
       if (e.actor >= 0) out["actor"] = e.actor;
       if (!e.reason.empty()) out["reason"] = e.reason;
+      if (e.reason == "fanpai" || e.reason == "nagashimangan") out["tenpais"] = e.tenpais;
       if (e.has_deltas) out["deltas"] = e.deltas;
       if (e.has_scores) out["scores"] = e.scores;
       break;

@@ -1,0 +1,124 @@
+// `tenbin-arena`: seeded, verifiable matches between any four mjai commands.
+//
+//   tenbin-arena --seat [NAME=]CMD x4 [--seat-dialect D] [--timeout-ms T] --games N --seed S --out DIR
+//                [--duplicate] [--jobs J] [--resume] [--format hanchan|tonpuu]
+//   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
+//   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
+//
+// --seat-dialect and --timeout-ms apply to the --seat they follow (before any --seat: to all).
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "eval/match.hpp"
+#include "eval/verify.hpp"
+
+namespace {
+
+using tenbin::arena::SeatSpec;
+
+// Takes the per-seat options out of argv (CLI11 cannot tie an option to the one before it).
+std::vector<SeatSpec> take_seat_options(std::vector<std::string>& args) {
+  std::vector<SeatSpec> seats;
+  SeatSpec defaults;
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    const bool takes_value = arg == "--seat" || arg == "--seat-dialect" || arg == "--timeout-ms";
+    if (!takes_value) {
+      rest.push_back(arg);
+      continue;
+    }
+    if (i + 1 >= args.size()) throw std::invalid_argument(arg + " needs a value");
+    const std::string value = args[++i];
+    SeatSpec& target = seats.empty() ? defaults : seats.back();
+    if (arg == "--seat") {
+      SeatSpec spec = defaults;
+      const auto equals = value.find('=');
+      const auto space = value.find(' ');
+      if (equals != std::string::npos && (space == std::string::npos || equals < space)) {
+        spec.name = value.substr(0, equals);
+        spec.command = value.substr(equals + 1);
+      } else {
+        spec.name = value;
+        spec.command = value;
+      }
+      if (spec.command.empty()) throw std::invalid_argument("--seat needs a command");
+      seats.push_back(spec);
+    } else if (arg == "--seat-dialect") {
+      target.dialect = tenbin::arena::parse_dialect(value);
+    } else {
+      target.timeout_ms = std::stoi(value);
+      if (target.timeout_ms <= 0) throw std::invalid_argument("--timeout-ms must be positive");
+    }
+  }
+  args = rest;
+  return seats;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::signal(SIGPIPE, SIG_IGN);  // a bot that dies mid-write must not take the arena with it
+  auto logger = spdlog::stderr_color_mt("arena");
+  logger->set_pattern("[%H:%M:%S] [arena] [%l] %v");
+  spdlog::set_default_logger(logger);
+  spdlog::set_level(spdlog::level::warn);
+
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<SeatSpec> seats;
+  try {
+    seats = take_seat_options(args);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "tenbin-arena: %s\n", error.what());
+    return 2;
+  }
+
+  CLI::App app{"tenbin-arena: seeded, verifiable matches between mjai bots"};
+  tenbin::arena::MatchConfig config;
+  std::string format = "hanchan";
+  bool quiet = false;
+  app.add_option("--games", config.games, "games to play")->check(CLI::PositiveNumber);
+  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)");
+  app.add_option("--out", config.out_dir, "output directory");
+  app.add_flag("--duplicate", config.duplicate, "play each seed with the commands rotated through all four seats");
+  app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::PositiveNumber);
+  app.add_flag("--resume", config.resume, "continue the match in --out, skipping finished games");
+  app.add_option("--format", format, "hanchan or tonpuu")->check(CLI::IsMember({"hanchan", "tonpuu"}));
+  app.add_flag("--quiet", quiet, "no progress bar");
+  app.footer("Seats: --seat [NAME=]CMD (four times); --seat-dialect mortal|batch|akochan and --timeout-ms MS\n"
+             "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.");
+
+  auto* verify = app.add_subcommand("verify", "check a match directory's walls, commitments and logs");
+  std::string verify_dir;
+  verify->add_option("dir", verify_dir, "match directory")->required();
+  auto* validate = app.add_subcommand("validate", "replay full game logs through the engine");
+  std::vector<std::string> logs;
+  validate->add_option("logs", logs, "mjai logs (one event per line)")->required();
+
+  std::vector<const char*> cli_args = {argv[0]};
+  for (const std::string& arg : args) cli_args.push_back(arg.c_str());
+  try {
+    app.parse(static_cast<int>(cli_args.size()), cli_args.data());
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error);
+  }
+
+  if (verify->parsed()) return tenbin::arena::verify_match(verify_dir, std::cout);
+  if (validate->parsed()) return tenbin::arena::validate_logs(logs, std::cout);
+
+  if (seats.size() != 4) {
+    std::fprintf(stderr, "tenbin-arena: exactly four --seat options are needed (got %zu)\n", seats.size());
+    return 2;
+  }
+  for (int i = 0; i < 4; ++i) config.seats[i] = seats[i];
+  config.tonpuu = format == "tonpuu";
+  config.progress = !quiet;
+  return tenbin::arena::run_match(config);
+}

@@ -1,0 +1,40 @@
+// One bot as a child process (Boost.Process): its own stdin/stdout pipes, stderr to a file,
+// line-based I/O with a timeout, and a clean kill.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace tenbin::arena {
+
+class BotProcess {
+ public:
+  // Runs `command` through /bin/sh -c; stderr is appended to `stderr_path` ("" = discarded).
+  BotProcess(std::string command, std::string stderr_path);
+  ~BotProcess();
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  void start();
+  void stop();  // kills the process (and its process group) if it still runs
+  bool running();
+
+  // Writes one line; false when the process is gone.
+  bool send(const std::string& line);
+  // Reads one line, waiting at most `timeout`; nothing on timeout or end of output. Lines longer
+  // than 1 MiB are cut.
+  enum class ReadStatus { line, timeout, closed };
+  ReadStatus read(std::string& line, std::chrono::milliseconds timeout);
+  // Discards output already waiting (stale replies); returns how many lines it dropped.
+  int drain();
+
+ private:
+  struct Impl;
+  std::string command_;
+  std::string stderr_path_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tenbin::arena

@@ -1,0 +1,192 @@
+#include "eval/seat.hpp"
+
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+namespace tenbin::arena {
+namespace {
+
+using nlohmann::json;
+
+Action action_from_event(const Event& event) {
+  Action action;
+  action.type = event.type;
+  action.pai = event.pai;
+  action.tsumogiri = event.tsumogiri;
+  action.consumed = event.consumed;
+  action.target = event.target;
+  return action;
+}
+
+bool is_lifecycle(EventType type) {
+  return type == EventType::start_game || type == EventType::end_kyoku || type == EventType::end_game;
+}
+
+}  // namespace
+
+Dialect parse_dialect(const std::string& name) {
+  if (name == "mortal" || name == "default") return Dialect::mortal;
+  if (name == "batch") return Dialect::batch;
+  if (name == "akochan") return Dialect::akochan;
+  throw std::invalid_argument("unknown seat dialect \"" + name + "\" (mortal, batch, akochan)");
+}
+
+std::string dialect_name(Dialect dialect) {
+  switch (dialect) {
+    case Dialect::mortal: return "mortal";
+    case Dialect::batch: return "batch";
+    case Dialect::akochan: return "akochan";
+  }
+  return "?";
+}
+
+ProcessSeat::ProcessSeat(SeatSpec spec, std::string stderr_path)
+    : spec_(std::move(spec)), stderr_path_(std::move(stderr_path)) {}
+
+std::string ProcessSeat::command_for_seat() const {
+  std::string command = spec_.command;
+  for (auto at = command.find("{seat}"); at != std::string::npos; at = command.find("{seat}")) {
+    command.replace(at, 6, std::to_string(seat_));
+  }
+  return command;
+}
+
+void ProcessSeat::join_game(int seat) {
+  seat_ = seat;
+  game_so_far_.clear();
+  hand_so_far_.clear();
+  unsent_.clear();
+  queued_.reset();
+  const std::string command = command_for_seat();
+  if (command != started_command_ || !process_ || !process_->running()) {
+    process_ = std::make_unique<BotProcess>(command, stderr_path_);
+    process_->start();
+    started_command_ = command;
+  }
+}
+
+bool ProcessSeat::send(const std::string& line) { return process_->send(line); }
+
+void ProcessSeat::restart_and_refeed() {
+  ++incidents_.restarts;
+  spdlog::warn("seat {} ({}): restarting the bot", seat_, spec_.name);
+  process_ = std::make_unique<BotProcess>(command_for_seat(), stderr_path_);
+  process_->start();
+  queued_.reset();
+  if (spec_.dialect == Dialect::batch) {
+    const json start = json::array({event_to_json(game_so_far_.front())});
+    send(start.dump());
+    std::string ignored;
+    process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms));
+    unsent_ = hand_so_far_;
+    return;
+  }
+  // One event per line, each marked "update only" so the bot answers none of them.
+  for (const Event& event : game_so_far_) {
+    json line = event_to_json(event);
+    line["can_act"] = false;
+    send(line.dump());
+  }
+}
+
+std::optional<std::string> ProcessSeat::read_reply(std::chrono::steady_clock::time_point asked) {
+  std::string line;
+  const auto status = process_->read(line, std::chrono::milliseconds(spec_.timeout_ms));
+  if (status == BotProcess::ReadStatus::line) {
+    latencies_ms_.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count());
+    return line;
+  }
+  if (status == BotProcess::ReadStatus::timeout) {
+    ++incidents_.timeouts;
+    spdlog::warn("seat {} ({}): no reply within {} ms", seat_, spec_.name, spec_.timeout_ms);
+    return std::nullopt;
+  }
+  ++incidents_.crashes;
+  spdlog::warn("seat {} ({}): the bot closed its output or died", seat_, spec_.name);
+  restart_and_refeed();
+  return std::nullopt;
+}
+
+std::optional<Action> ProcessSeat::parse_reply(const std::string& line) {
+  try {
+    json reply = json::parse(line);
+    if (spec_.dialect == Dialect::akochan) {
+      if (!reply.is_array() || reply.empty() || reply.size() > 2) throw MjaiError("expected an array of 1 or 2 actions");
+      if (reply.size() == 2) queued_ = action_from_event(parse_event(reply[1]).event);
+      reply = reply[0];
+    }
+    const Event event = parse_event(reply).event;
+    if (event.type != EventType::none && event.actor != seat_) throw MjaiError("reply for another seat");
+    return action_from_event(event);
+  } catch (const std::exception& error) {
+    ++incidents_.junk;
+    spdlog::warn("seat {} ({}): junk reply ({}): {:.200}", seat_, spec_.name, error.what(), line);
+    return std::nullopt;
+  }
+}
+
+void ProcessSeat::answer_lifecycle(const Event& event) {
+  // Batch bots answer start_game, end_kyoku and end_game alone, with one line each.
+  unsent_.clear();
+  if (!send(json::array({event_to_json(event)}).dump())) return;
+  std::string ignored;
+  if (process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms)) != BotProcess::ReadStatus::line) {
+    ++incidents_.timeouts;
+  }
+}
+
+void ProcessSeat::deliver(const Event& full, bool decision) {
+  const Event event = mask_event_for_seat(full, seat_);
+  game_so_far_.push_back(event);
+  if (event.type == EventType::start_kyoku) hand_so_far_.clear();
+  if (event.type != EventType::hora && event.type != EventType::ryukyoku) hand_so_far_.push_back(event);
+
+  if (const int stale = process_->drain(); stale > 0) {
+    incidents_.junk += stale;
+    spdlog::warn("seat {} ({}): {} unexpected line(s) dropped", seat_, spec_.name, stale);
+  }
+  switch (spec_.dialect) {
+    case Dialect::mortal:
+      if (!send(event_to_json(event).dump())) restart_and_refeed();
+      return;
+    case Dialect::akochan: {
+      json line = event_to_json(event);
+      line["can_act"] = decision;
+      if (!send(line.dump())) restart_and_refeed();
+      return;
+    }
+    case Dialect::batch:
+      if (is_lifecycle(event.type)) {
+        answer_lifecycle(event);
+      } else if (event.type != EventType::hora && event.type != EventType::ryukyoku) {
+        unsent_.push_back(event);
+      }
+      return;
+  }
+}
+
+std::optional<Action> ProcessSeat::decide() {
+  if (queued_) {
+    const Action second = *queued_;
+    queued_.reset();
+    return second;
+  }
+  const auto asked = std::chrono::steady_clock::now();
+  if (spec_.dialect == Dialect::batch) {
+    json batch = json::array();
+    for (const Event& event : unsent_) batch.push_back(event_to_json(event));
+    unsent_.clear();
+    if (!send(batch.dump())) {
+      ++incidents_.crashes;
+      restart_and_refeed();
+      return std::nullopt;
+    }
+  }
+  const std::optional<std::string> line = read_reply(asked);
+  if (!line) return std::nullopt;
+  return parse_reply(*line);
+}
+
+}  // namespace tenbin::arena

@@ -1,0 +1,58 @@
+// Statistics of a match, per seat command: everything is counted from the game logs (so any
+// log can be summarised), plus the latencies and incidents the arena measured.
+#pragma once
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/mjai.hpp"
+
+namespace tenbin::arena {
+
+// What one game's log says about each seat.
+struct SeatGameCounts {
+  int hands = 0;
+  int wins = 0;
+  long win_points = 0;
+  int deal_ins = 0;
+  long deal_in_points = 0;
+  int riichi = 0;
+  int hands_with_calls = 0;
+  int exhaustive_draws = 0;
+  int tenpai_at_draw = 0;
+};
+
+std::array<SeatGameCounts, 4> count_game(const std::vector<Event>& log);
+
+// The per-command totals a summary reports.
+struct CommandSummary {
+  std::string name;
+  int games = 0;
+  std::array<int, 4> rank_counts{};
+  double rank_sum = 0;
+  double rank_square_sum = 0;
+  double score_sum = 0;
+  double points_sum = 0;
+  SeatGameCounts counts;
+  std::vector<double> latencies_ms;
+  int decisions = 0;
+  int timeouts = 0, crashes = 0, junk = 0, illegal = 0, restarts = 0;
+
+  double average_rank() const { return games ? rank_sum / games : 0; }
+  double rank_ci95() const;  // half-width of the 95% confidence interval of the average rank
+  nlohmann::json to_json() const;
+};
+
+// Accumulates one finished game: `result` is its results.jsonl row, `log` its events.
+void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
+              const std::vector<Event>& log);
+
+std::string summary_table(const std::map<std::string, CommandSummary>& summary);
+
+double percentile(std::vector<double> values, double fraction);
+
+}  // namespace tenbin::arena
