@@ -37,8 +37,9 @@ int run_stdio(tenbin::MjaiBot& bot) {
   while (reader.next(line, truncated)) {
     if (truncated) {
       spdlog::error("rejected input: line longer than 1 MiB dropped (starts: {:.60})", line);
-      line = line.front() == '[' ? "[" : "{";  // still owe the one reply a batch gets
-      if (line == "{") continue;
+      // Still owe what the dialect wants: one reply to a batch, or to any line with --reply-every.
+      const auto first = line.find_first_not_of(" \t\r");
+      line = first != std::string::npos && line[first] == '[' ? "[" : "{";
     }
     for (const std::string& reply : bot.on_line(line)) std::cout << reply << '\n' << std::flush;
   }

@@ -26,6 +26,32 @@ bool owes_reply_on_own_turn(const Event& event, int seat) {
   return event.actor == seat && (event.type == EventType::tsumo || event.type == EventType::reach);
 }
 
+// Session messages and unknown types: nothing to update, nothing to answer.
+bool carries_nothing(EventType type) {
+  return type == EventType::hello || type == EventType::join || type == EventType::none ||
+         type == EventType::unknown;
+}
+
+// Events that only make sense inside a hand (after its start_kyoku).
+bool in_hand(EventType type) {
+  switch (type) {
+    case EventType::start_game:
+    case EventType::start_kyoku:
+    case EventType::end_kyoku:
+    case EventType::end_game:
+    case EventType::error: return false;
+    default: return !carries_nothing(type);
+  }
+}
+
+Action tsumogiri_of(Tile tile) {
+  Action action;
+  action.type = EventType::dahai;
+  action.pai = tile;
+  action.tsumogiri = true;
+  return action;
+}
+
 }  // namespace
 
 MjaiBot::MjaiBot(std::unique_ptr<Policy> policy, BotOptions options)
@@ -33,7 +59,7 @@ MjaiBot::MjaiBot(std::unique_ptr<Policy> policy, BotOptions options)
 
 void MjaiBot::reject(std::string_view line, const std::string& why) {
   ++rejected_;
-  spdlog::error("rejected input: {} -- line: {}", why, shorten(line));
+  spdlog::error("rejected input: {} -- line: {}", shorten(why), shorten(line));
 }
 
 std::optional<Event> MjaiBot::parse_one(const json& object) {
@@ -60,28 +86,38 @@ Action MjaiBot::decide() {
   return chosen;
 }
 
-std::optional<Action> MjaiBot::take(const Event& event) {
+std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
+  if (carries_nothing(event.type)) return std::nullopt;
+  if (event.type == EventType::start_kyoku) own_draw_.reset();
   if (event.type == EventType::tsumo && event.actor == table_.seat() && !event.pai.is_hidden()) {
     own_draw_ = event.pai;
   }
+  // Our draw is owed a discard even when the table cannot follow: the drawn tile is safe.
+  const bool owes_discard = owes_reply_on_own_turn(event, table_.seat()) && own_draw_.has_value();
+  const std::optional<Tile> drawn = own_draw_;
+  if (event.type == EventType::dahai && event.actor == table_.seat()) own_draw_.reset();
   try {
     table_.apply(event);
   } catch (const TableError& error) {
     spdlog::error("event contradicts the table ({}); ignoring events until the next start_kyoku: {}",
                   error.what(), event_to_json(event).dump());
-    if (owes_reply_on_own_turn(event, table_.seat()) && own_draw_) {
-      Action tsumogiri;
-      tsumogiri.type = EventType::dahai;
-      tsumogiri.pai = *own_draw_;
-      tsumogiri.tsumogiri = true;
-      return tsumogiri;
+    out_of_sync_reported_ = true;
+    if (owes_discard) return tsumogiri_of(*drawn);
+    return std::nullopt;
+  }
+  if (!table_.synchronised()) {
+    if (in_hand(event.type)) {
+      if (!out_of_sync_reported_) {
+        spdlog::warn("{} outside a hand (no start_kyoku yet): ignored until the next start_kyoku",
+                     event_type_name(event.type));
+        out_of_sync_reported_ = true;
+      }
+      if (owes_discard) return tsumogiri_of(*drawn);
     }
     return std::nullopt;
   }
-  if (!table_.synchronised() && event.type != EventType::start_game && event.is_call()) {
-    spdlog::warn("{} before any start_kyoku ignored", event_type_name(event.type));
-  }
-  if (!event.can_act || table_.decision() == Decision::none) return std::nullopt;
+  out_of_sync_reported_ = false;
+  if (!decide_now || !event.can_act || table_.decision() == Decision::none) return std::nullopt;
   if (table_.legal_actions().empty()) return std::nullopt;
   return decide();
 }
@@ -120,11 +156,23 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
       reject(line, "a line starting with '[' must be a JSON array of events");
       return {serialise(Action{})};
     }
-    std::optional<Action> owed;
+    // The reply is about the last event that means something; a trailing unknown event or a
+    // rejected item does not cancel the decision before it, and only that event is decided.
+    std::vector<Event> events;
     for (const json& item : parsed) {
-      const std::optional<Event> event = parse_one(item);
-      if (!event) continue;
-      owed = take(*event);
+      if (std::optional<Event> event = parse_one(item)) events.push_back(std::move(*event));
+    }
+    std::size_t last = events.size();
+    for (std::size_t i = events.size(); i-- > 0;) {
+      if (!carries_nothing(events[i].type)) {
+        last = i;
+        break;
+      }
+    }
+    std::optional<Action> owed;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const std::optional<Action> action = take(events[i], i == last);
+      if (i == last) owed = action;
     }
     return {serialise(owed.value_or(Action{}))};
   }

@@ -36,7 +36,8 @@ class MjaiBot {
 
   // The action owed after this event (applied to the table), if any; for callers that drive the
   // bot event by event (replay).
-  std::optional<Action> take(const Event& event);
+  // Without `decide_now` the event only updates the table (an event inside a batch).
+  std::optional<Action> take(const Event& event, bool decide_now = true);
 
   const Table& table() const { return table_; }
   int decisions() const { return decisions_; }
@@ -52,6 +53,7 @@ class MjaiBot {
   BotOptions options_;
   Table table_;
   std::optional<Tile> own_draw_;  // our last drawn tile, kept for a safe reply when out of sync
+  bool out_of_sync_reported_ = false;  // said once that events are ignored until start_kyoku
   int decisions_ = 0;
   int rejected_ = 0;
 };

@@ -65,7 +65,9 @@ ServerAddress parse_server_address(const std::string& text) {
   }
   address.host = rest.substr(0, colon);
   address.port = rest.substr(colon + 1);
-  if (address.port.find_first_not_of("0123456789") != std::string::npos) {
+  // getaddrinfo would take a port over 65535 modulo 65536: a wrong server, silently.
+  if (address.port.find_first_not_of("0123456789") != std::string::npos || address.port.size() > 5 ||
+      std::stoi(address.port) < 1 || std::stoi(address.port) > 65535) {
     throw std::invalid_argument("bad port in \"" + text + "\"");
   }
   if (address.room.empty()) address.room = "default";

@@ -108,6 +108,7 @@ void Game::ask(Phase phase) {
   if (phase == Phase::claim_discard) {
     after_discard_passed();
   } else if (phase == Phase::claim_kakan || phase == Phase::claim_ankan) {
+    if (phase == Phase::claim_ankan) reveal_pending_dora();  // the ankan's own indicator
     draw(kan_actor_, true);
   } else {
     throw std::logic_error("referee: a turn with no legal action");
@@ -176,10 +177,10 @@ void Game::declare_kan(int actor, const Action& action) {
   ++kans_by_seat_[actor];
   kan_actor_ = actor;
   if (action.type == EventType::ankan) {
-    // The ankan's indicator is turned at once (before the rinshan draw).
-    Event dora = make(EventType::dora);
-    dora.dora_marker = wall_.dora_indicator(dora_revealed_++);
-    emit(dora);
+    // The ankan's indicator is turned before the rinshan draw, but only once the claim window
+    // (kokushi may rob an ankan) has closed: a dora event in between would end every table's
+    // claim decision, so the robbing kokushi could never be asked.
+    ++pending_dora_;
     kan_tile_ = action.consumed.tiles[0];
     ask(Phase::claim_ankan);
     return;
@@ -232,7 +233,14 @@ void Game::resolve_claims(const std::array<Action, 4>& replies) {
     return;
   }
   if (on_kan) {
+    if (phase_ == Phase::claim_ankan) reveal_pending_dora();  // the ankan's own indicator
     draw(kan_actor_, true);
+    return;
+  }
+  // Four kans by several seats: the discard after the fourth ends the hand unless it is ronned,
+  // so no call on it is played.
+  if (kans_ == 4 && std::count(kans_by_seat_.begin(), kans_by_seat_.end(), 0) < 3) {
+    after_discard_passed();
     return;
   }
   // Then pon or daiminkan (one seat at most can hold the tiles), then chi.
@@ -298,21 +306,29 @@ void Game::after_discard_passed() {
 void Game::win(const std::vector<int>& winners, bool tsumo, int discarder, Tile tile) {
   std::vector<Tile> ura;
   for (int i = 0; i < dora_revealed_; ++i) ura.push_back(wall_.ura_indicator(i));
+  // Every winner is scored before any hora is emitted: once a table has seen a hora it no longer
+  // holds the claim, so a later winner of a multiple ron would lose houtei and chankan.
+  std::vector<Score> scores;
+  for (std::size_t i = 0; i < winners.size(); ++i) {
+    const Table& table = tables_[winners[i]];
+    const bool riichi = table.player(winners[i]).riichi;
+    const auto score = table.evaluate_win(tile, tsumo, discarder, riichi ? std::span<const Tile>(ura) : std::span<const Tile>(), i == 0);
+    if (!score) throw std::logic_error("referee: a legal win that does not score");
+    scores.push_back(*score);
+  }
   bool dealer_won = false;
   for (std::size_t i = 0; i < winners.size(); ++i) {
     const int seat = winners[i];
-    const Table& table = tables_[seat];
-    const bool riichi = table.player(seat).riichi;
-    const auto score = table.evaluate_win(tile, tsumo, discarder, riichi ? std::span<const Tile>(ura) : std::span<const Tile>(), i == 0);
-    if (!score) throw std::logic_error("referee: a legal win that does not score");
+    const bool riichi = tables_[seat].player(seat).riichi;
+    const Score& score = scores[i];
     Event hora = make(EventType::hora, seat);
     hora.target = tsumo ? seat : discarder;
     hora.has_pai = true;
     hora.pai = tile;
     hora.has_deltas = true;
-    hora.deltas = score->deltas;
+    hora.deltas = score.deltas;
     if (riichi) hora.ura_markers = ura;
-    for (int s = 0; s < 4; ++s) scores_[s] += score->deltas[s];
+    for (int s = 0; s < 4; ++s) scores_[s] += score.deltas[s];
     if (i == 0) kyotaku_ = 0;
     hora.has_scores = true;
     hora.scores = scores_;
@@ -351,6 +367,7 @@ void Game::exhaustive_draw() {
     }
   }
   for (int seat = 0; seat < 4; ++seat) scores_[seat] += deltas[seat];
+  draw_event.has_tenpais = true;
   draw_event.tenpais = tenpai;
   draw_event.has_deltas = true;
   draw_event.deltas = deltas;

@@ -265,6 +265,7 @@ void read_fields(FieldReader& fields, Event& event) {
           if (!tenpais[s].is_boolean()) fail(event.type, "\"tenpais\" must hold 4 booleans");
           event.tenpais[s] = tenpais[s].get<bool>();
         }
+        event.has_tenpais = true;
       }
       read_results(fields, event);
       return;
@@ -399,7 +400,7 @@ json event_to_json(const Event& e) {
     case EventType::ryukyoku:
       if (e.actor >= 0) out["actor"] = e.actor;
       if (!e.reason.empty()) out["reason"] = e.reason;
-      if (e.reason == "fanpai" || e.reason == "nagashimangan") out["tenpais"] = e.tenpais;
+      if (e.has_tenpais) out["tenpais"] = e.tenpais;
       if (e.has_deltas) out["deltas"] = e.deltas;
       if (e.has_scores) out["scores"] = e.scores;
       break;

@@ -76,6 +76,7 @@ struct Event {
   std::array<int, 4> deltas{};
   std::vector<Tile> ura_markers;
   std::string reason;  // ryukyoku
+  bool has_tenpais = false;
   std::array<bool, 4> tenpais{};  // ryukyoku at an exhaustive draw (when the host says)
 
   // hello / join / error

@@ -81,6 +81,11 @@ Table::Table(int seat, const Rules& rules) : seat_(seat), rules_(rules) {
 // --- applying events ---------------------------------------------------------------------------
 
 void Table::apply(const Event& event) {
+  // Session messages and unknown types carry nothing for the table: a decision stands.
+  if (event.type == EventType::hello || event.type == EventType::join || event.type == EventType::none ||
+      event.type == EventType::unknown) {
+    return;
+  }
   if (event.type == EventType::start_game) {
     if (event.id >= 0) seat_ = event.id;
     for (auto& player : players_) player.score = rules_.starting_points;
@@ -108,6 +113,9 @@ void Table::apply(const Event& event) {
       case EventType::ankan: on_call(event); break;
       case EventType::dora: dora_markers_.push_back(event.dora_marker); break;
       case EventType::reach:
+        if (players_[event.actor].hand_size % 3 != 2 || players_[event.actor].riichi_declared) {
+          contradiction("reach: seat " + std::to_string(event.actor) + " cannot declare now");
+        }
         players_[event.actor].riichi_declared = true;
         if (event.actor == seat_) decision_ = Decision::discard_after_riichi;
         break;
@@ -165,7 +173,9 @@ void Table::note_passed_claim(const Event& event) {
                          (claim_from_ >= 0 && claim_from_ != seat_);
   if (!was_offer || claim_from_ < 0) return;
   const bool we_won = event.type == EventType::hora && event.actor == seat_;
-  if (!we_won && waits()[claim_tile_.kind()]) {
+  // Only thirteen orphans may rob an ankan; for any other hand that tile was never on offer.
+  const bool on_offer = decision_ != Decision::claim_ankan || shanten_kokushi(hand_) == 0;
+  if (!we_won && on_offer && waits()[claim_tile_.kind()]) {
     temporary_furiten_ = true;
     if (players_[seat_].riichi) riichi_furiten_ = true;
   }
@@ -177,8 +187,17 @@ void Table::on_draw(const Event& event) {
   --tiles_left_;
   const bool rinshan = kan_pending_actor_ == event.actor;
   kan_pending_actor_ = -1;
+  // A kakan breaks ippatsu only once it stands (nobody robbed it): at the rinshan draw.
+  if (rinshan) {
+    for (auto& p : players_) p.ippatsu = false;
+  }
   if (event.actor != seat_) {
-    ++players_[event.actor].hand_size;
+    SeatView& player = players_[event.actor];
+    if (player.hand_size % 3 != 1) {
+      contradiction("tsumo: seat " + std::to_string(event.actor) + " draws holding " +
+                    std::to_string(player.hand_size) + " tiles");
+    }
+    ++player.hand_size;
     return;
   }
   if (event.pai.is_hidden()) contradiction("tsumo: our own draw is \"?\"");
@@ -194,6 +213,10 @@ void Table::on_draw(const Event& event) {
 
 void Table::on_discard(const Event& event) {
   SeatView& player = players_[event.actor];
+  if (player.hand_size % 3 != 2) {
+    contradiction("dahai: seat " + std::to_string(event.actor) + " discards holding " +
+                  std::to_string(player.hand_size) + " tiles");
+  }
   if (event.actor == seat_) {
     if (!holds(event.pai)) contradiction("dahai: we do not hold " + event.pai.to_string());
     remove_tile(event.pai);
@@ -227,8 +250,24 @@ void Table::on_discard(const Event& event) {
 void Table::on_call(const Event& event) {
   SeatView& player = players_[event.actor];
   const MeldType type = meld_type_of(event.type);
+  const std::string what = std::string(event_type_name(event.type)) + ": seat " + std::to_string(event.actor);
+  // Calls on a discard come from a 3n+1 hand and take the last tile of the target's river;
+  // kans from hand are declared holding 3n+2.
+  if (type == MeldType::ankan || type == MeldType::kakan) {
+    if (player.hand_size % 3 != 2) contradiction(what + " holds " + std::to_string(player.hand_size) + " tiles");
+  } else {
+    const std::vector<RiverTile>& river = players_[event.target].river;
+    if (player.hand_size % 3 != 1 || river.empty() || river.back().called_away ||
+        river.back().tile.kind() != event.pai.kind()) {
+      contradiction(what + " calls " + event.pai.to_string() + ", not the last discard of seat " +
+                    std::to_string(event.target));
+    }
+  }
   any_call_ = true;
-  for (auto& p : players_) p.ippatsu = false;  // any call breaks every ippatsu
+  // Any call breaks every ippatsu; a kakan only if it is not robbed (see on_draw).
+  if (type != MeldType::kakan) {
+    for (auto& p : players_) p.ippatsu = false;
+  }
   if (event.is_kan()) {
     if (kans_ >= 4) contradiction(std::string(event_type_name(event.type)) + ": a fifth kan");
     ++kans_;
@@ -283,6 +322,9 @@ void Table::on_call(const Event& event) {
 
 void Table::on_reach_accepted(const Event& event) {
   SeatView& player = players_[event.actor];
+  if (!player.riichi || player.riichi_accepted) {
+    contradiction("reach_accepted: seat " + std::to_string(event.actor) + " made no riichi discard");
+  }
   player.riichi_accepted = true;
   player.riichi = true;
   player.ippatsu = true;
@@ -316,7 +358,8 @@ void Table::add_tile(Tile tile) {
 bool Table::holds(Tile tile, int copies) const {
   const int kind = tile.kind();
   if (tile.is_hidden()) return false;
-  if (tile.is_red()) return red_in_hand_[suit_of(kind)] && copies == 1;
+  // Only fives come red; asking about a red honour must not index past the three suits.
+  if (tile.is_red()) return number_of(kind) == 5 && red_in_hand_[suit_of(kind)] && copies == 1;
   const int red = (number_of(kind) == 5 && kind < kinds::east && red_in_hand_[suit_of(kind)]) ? 1 : 0;
   return hand_[kind] - red >= copies;
 }

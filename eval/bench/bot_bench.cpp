@@ -1,0 +1,210 @@
+// The bot process's own costs on a realistic stream: mjai lines per second through parsing,
+// table tracking and decisions, and the time of one greedy decision.
+//
+// The stream is simulated once from a fixed seed: a hanchan of eight hands, each dealt from a
+// shuffled 136-tile wall (one red five per suit); seat 0 discards by greedy (discards only, so
+// no calls, riichi or wins), the other seats discard what they draw, and every hand ends in an
+// exhaustive draw after the 70 live draws. It is written as the masked lines seat 0 receives.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "bot/greedy.hpp"
+#include "bot/mjai_bot.hpp"
+
+namespace tenbin {
+namespace {
+
+constexpr int kHands = 8;  // East 1 to South 4
+constexpr int kDealtTiles = 52;
+constexpr int kLiveDraws = 70;
+constexpr std::uint32_t kSeed = 2024;
+
+std::vector<Tile> shuffled_wall(std::mt19937& rng) {
+  std::vector<Tile> wall;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    for (int copy = 0; copy < kCopiesPerKind; ++copy) wall.push_back(Tile::of(kind, number_of(kind) == 5 && copy == 0));
+  }
+  std::shuffle(wall.begin(), wall.end(), rng);
+  return wall;
+}
+
+// Writes the stream as seat 0 sees it, keeping seat 0's table to choose its discards.
+class StreamWriter {
+ public:
+  void emit(const Event& event) {
+    lines_.push_back(event_to_json(event).dump());
+    table_.apply(event);
+  }
+
+  void start_game() {
+    Event event;
+    event.type = EventType::start_game;
+    event.id = 0;
+    event.names = {"tenbin", "shimocha", "toimen", "kamicha"};
+    emit(event);
+  }
+
+  void play_hand(int number, std::mt19937& rng) {
+    const std::vector<Tile> wall = shuffled_wall(rng);
+    deal(number, wall);
+    int turn = number % 4;  // the dealer draws first
+    for (int draw = 0; draw < kLiveDraws; ++draw) {
+      play_turn(turn, wall[static_cast<std::size_t>(kDealtTiles + draw)]);
+      turn = (turn + 1) % 4;
+    }
+    end_hand();
+  }
+
+  void end_game() {
+    Event event;
+    event.type = EventType::end_game;
+    emit(event);
+  }
+
+  std::vector<std::string> take_lines() { return std::move(lines_); }
+
+ private:
+  void deal(int number, const std::vector<Tile>& wall) {
+    Event event;
+    event.type = EventType::start_kyoku;
+    event.bakaze = number < 4 ? kinds::east : kinds::south;
+    event.kyoku = number % 4 + 1;
+    event.oya = number % 4;
+    event.dora_marker = wall.back();
+    for (int seat = 0; seat < 4; ++seat) {
+      for (std::size_t i = 0; i < 13; ++i) {
+        const Tile tile = wall[static_cast<std::size_t>(seat * 13) + i];
+        event.tehais[seat][i] = seat == 0 ? tile : Tile::hidden();
+      }
+    }
+    event.has_scores = true;
+    event.scores = {25000, 25000, 25000, 25000};
+    emit(event);
+  }
+
+  void play_turn(int seat, Tile drawn) {
+    Event draw;
+    draw.type = EventType::tsumo;
+    draw.actor = seat;
+    draw.pai = seat == 0 ? drawn : Tile::hidden();
+    emit(draw);
+    Event discard;
+    discard.type = EventType::dahai;
+    discard.actor = seat;
+    discard.pai = drawn;
+    discard.tsumogiri = true;
+    if (seat == 0) {
+      const Action chosen = greedy_discard();
+      discard.pai = chosen.pai;
+      discard.tsumogiri = chosen.tsumogiri;
+    }
+    emit(discard);
+  }
+
+  // Greedy's choice among the discards alone.
+  Action greedy_discard() {
+    std::vector<Action> discards = table_.legal_actions();
+    std::erase_if(discards, [](const Action& a) { return a.type != EventType::dahai; });
+    return greedy_.choose(table_, discards);
+  }
+
+  void end_hand() {
+    Event draw;
+    draw.type = EventType::ryukyoku;
+    draw.reason = "fanpai";
+    draw.has_deltas = true;
+    emit(draw);
+    Event end;
+    end.type = EventType::end_kyoku;
+    emit(end);
+  }
+
+  std::vector<std::string> lines_;
+  Table table_{0};
+  GreedyPolicy greedy_;
+};
+
+const std::vector<std::string>& hanchan_stream() {
+  static const std::vector<std::string> lines = [] {
+    spdlog::set_level(spdlog::level::warn);
+    std::mt19937 rng(kSeed);
+    StreamWriter writer;
+    writer.start_game();
+    for (int hand = 0; hand < kHands; ++hand) writer.play_hand(hand, rng);
+    writer.end_game();
+    return writer.take_lines();
+  }();
+  return lines;
+}
+
+// The tables seat 0 decides at, taken from the stream: its own draws, or claims it could make.
+std::vector<Table> decision_points(bool own_draws) {
+  std::vector<Table> points;
+  Table table(0);
+  for (const std::string& line : hanchan_stream()) {
+    table.apply(parse_event(nlohmann::json::parse(line)).event);
+    const bool own = table.decision() == Decision::own_draw;
+    const bool claim = table.decision() == Decision::claim_discard && !table.legal_actions().empty();
+    if ((own_draws && own) || (!own_draws && claim)) points.push_back(table);
+  }
+  return points;
+}
+
+// JSON text to Event only.
+void BM_ParseEvents(benchmark::State& state) {
+  const auto& lines = hanchan_stream();
+  for (auto _ : state) {
+    for (const std::string& line : lines) benchmark::DoNotOptimize(parse_event(nlohmann::json::parse(line)));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(lines.size()));
+}
+BENCHMARK(BM_ParseEvents)->Unit(benchmark::kMillisecond);
+
+// Whole lines through MjaiBot::on_line, as the process handles stdin: parse, track, decide.
+// Arg 0: the tsumogiri strategy (parse and track, legal actions, a trivial choice);
+// arg 1: greedy. items_per_second counts input lines (events).
+void BM_BotStream(benchmark::State& state) {
+  const auto& lines = hanchan_stream();
+  const char* strategy = state.range(0) == 0 ? "tsumogiri" : "greedy";
+  int decisions = 0;
+  for (auto _ : state) {
+    MjaiBot bot(make_policy(strategy), BotOptions{});
+    for (const std::string& line : lines) benchmark::DoNotOptimize(bot.on_line(line));
+    decisions = bot.decisions();
+    if (bot.rejected_lines() > 0) state.SkipWithError("the simulated stream has rejected lines");
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(lines.size()));
+  state.SetLabel(strategy);
+  state.counters["lines"] = static_cast<double>(lines.size());
+  state.counters["decisions"] = decisions;
+}
+BENCHMARK(BM_BotStream)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// One greedy decision as MjaiBot makes it: the legal actions, then the choice.
+// Arg 1: on our own draws; arg 0: on claimable discards of other seats.
+void BM_GreedyDecision(benchmark::State& state) {
+  const std::vector<Table> points = decision_points(state.range(0) == 1);
+  GreedyPolicy greedy;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Table& table = points[i];
+    const std::vector<Action> legal = table.legal_actions();
+    benchmark::DoNotOptimize(greedy.choose(table, legal));
+    i = i + 1 == points.size() ? 0 : i + 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(state.range(0) == 1 ? "own draw" : "claim");
+  state.counters["positions"] = static_cast<double>(points.size());
+}
+BENCHMARK(BM_GreedyDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace tenbin

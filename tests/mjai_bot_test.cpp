@@ -1,0 +1,586 @@
+// The mjai protocol loop in both dialects: single-event lines (a reply exactly at the decision
+// points, or one per line with reply_every) and mjai.app batch arrays (exactly one reply per
+// array); the two-step riichi; bad input of every kind, each reported on stderr, answered safely
+// where a reply is owed, and followed by lines that still work. End to end, the real binary's
+// replies are legal actions of the table, and `tenbin replay` prints one row per decision.
+#include "bot/mjai_bot.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
+#include "mjai_lines.hpp"
+
+namespace tenbin {
+namespace {
+
+using nlohmann::json;
+namespace L = lines;
+using Strings = std::vector<std::string>;
+
+// Everything spdlog writes while it lives (the bot's stderr in the real process).
+class CapturedLog {
+ public:
+  CapturedLog() : previous_(spdlog::default_logger()) {
+    auto logger = std::make_shared<spdlog::logger>(
+        "captured", std::make_shared<spdlog::sinks::ostream_sink_mt>(stream_));
+    logger->set_level(spdlog::level::trace);
+    spdlog::set_default_logger(logger);
+  }
+  ~CapturedLog() { spdlog::set_default_logger(previous_); }
+  CapturedLog(const CapturedLog&) = delete;
+  CapturedLog& operator=(const CapturedLog&) = delete;
+
+  std::string text() const { return stream_.str(); }
+  bool contains(const std::string& part) const { return text().find(part) != std::string::npos; }
+  void clear() { stream_.str(""); }
+
+ private:
+  std::ostringstream stream_;
+  std::shared_ptr<spdlog::logger> previous_;
+};
+
+MjaiBot make_bot(const char* strategy, bool reply_every = false) {
+  BotOptions options;
+  options.reply_every = reply_every;
+  return MjaiBot(make_policy(strategy), options);
+}
+
+json parsed(const std::string& line) { return json::parse(line); }
+
+// One array line of the given stream lines (mjai.app style).
+std::string batch(const Strings& stream, std::initializer_list<std::size_t> indices) {
+  std::string out = "[";
+  for (const std::size_t i : indices) out += (out.size() > 1 ? "," : "") + stream.at(i);
+  return out + "]";
+}
+std::string batch_range(const Strings& stream, std::size_t first, std::size_t last) {
+  std::string out = "[";
+  for (std::size_t i = first; i <= last; ++i) {
+    if (i > first) out += ",";
+    out += stream.at(i);
+  }
+  return out + "]";
+}
+
+const json kNone = json::parse(R"({"type":"none"})");
+json dahai(const char* pai, bool tsumogiri) {
+  return json{{"type", "dahai"}, {"actor", 0}, {"pai", pai}, {"tsumogiri", tsumogiri}};
+}
+
+// The worked example of the protocol reference (section 9) and, for the tsumogiri strategy
+// (drawn tile, else pass, else the first legal discard), the replies owed at its decisions.
+const Strings& worked_example() {
+  static const Strings stream = L::read_stream("worked_example.jsonl");
+  return stream;
+}
+const std::map<std::size_t, json>& tsumogiri_replies() {
+  static const std::map<std::size_t, json> replies = {
+      {2, dahai("2s", true)},   // our draw
+      {9, kNone},               // seat 3's East: pon offered, passed
+      {10, dahai("1m", false)}, // the pon echo: a discard (nothing drawn)
+      {19, kNone},              // seat 3's 6s: chi offered, passed
+      {20, dahai("1m", false)}, // the chi echo
+      {25, kNone},              // seat 2's 2s: ron offered, passed
+  };
+  return replies;
+}
+
+// --- the worked example in each dialect ---------------------------------------------------
+
+// Mortal style: a reply only at a decision point, nothing after any other line.
+TEST(MjaiBotDialect, SingleEventLinesReplyOnlyAtDecisions) {
+  MjaiBot bot = make_bot("tsumogiri");
+  const Strings& stream = worked_example();
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const Strings replies = bot.on_line(stream[i]);
+    const auto expected = tsumogiri_replies().find(i);
+    if (expected == tsumogiri_replies().end()) {
+      EXPECT_TRUE(replies.empty()) << "line " << i << ": " << replies.front();
+    } else {
+      ASSERT_EQ(replies.size(), 1u) << "line " << i;
+      EXPECT_EQ(parsed(replies[0]), expected->second) << "line " << i;
+    }
+  }
+  EXPECT_EQ(bot.decisions(), 6);
+  EXPECT_EQ(bot.rejected_lines(), 0);
+  EXPECT_EQ(bot.table().score(0), 37600);
+}
+
+// The greedy strategy answers at the same lines; it wins on seat 2's 2s.
+TEST(MjaiBotDialect, GreedyAnswersTheSameDecisionsAndWins) {
+  MjaiBot bot = make_bot("greedy");
+  const Strings& stream = worked_example();
+  std::map<std::size_t, json> replies;
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    for (const std::string& reply : bot.on_line(stream[i])) replies[i] = parsed(reply);
+  }
+  ASSERT_EQ(replies.size(), 6u);
+  for (const auto& [line, reply] : replies) EXPECT_TRUE(tsumogiri_replies().contains(line)) << line;
+  EXPECT_EQ(replies[2].at("type"), "dahai");
+  EXPECT_EQ(replies[9], parsed(L::pon(0, 3, "E", "E E")));  // double East
+  EXPECT_EQ(replies[10].at("type"), "dahai");
+  EXPECT_EQ(replies[10].at("tsumogiri"), false);
+  EXPECT_EQ(replies[25], parsed(R"({"type":"hora","actor":0,"target":2,"pai":"2s"})"));
+}
+
+// reply_every (the original server): exactly one line per line, `none` when idle.
+TEST(MjaiBotDialect, ReplyEveryAnswersEachLine) {
+  MjaiBot bot = make_bot("tsumogiri", true);
+  const Strings& stream = worked_example();
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const Strings replies = bot.on_line(stream[i]);
+    ASSERT_EQ(replies.size(), 1u) << "line " << i;
+    const auto expected = tsumogiri_replies().find(i);
+    EXPECT_EQ(parsed(replies[0]), expected == tsumogiri_replies().end() ? kNone : expected->second) << "line " << i;
+  }
+  // The TCP handshake: join answers hello.
+  const Strings join = bot.on_line(R"({"type":"hello","protocol":"mjsonp","protocol_version":3})");
+  ASSERT_EQ(join.size(), 1u);
+  EXPECT_EQ(parsed(join[0]), parsed(R"({"type":"join","name":"tenbin","room":"default"})"));
+}
+
+// mjai.app: the same hand as arrays, each up to the event the bot can act on; one reply each.
+TEST(MjaiBotDialect, BatchArraysGetExactlyOneReplyEach) {
+  const Strings& s = worked_example();
+  // No hora event: mjai.app sends only [end_kyoku] after the hand.
+  const Strings arrays = {batch(s, {0}),         batch(s, {1, 2}),      batch_range(s, 3, 9),
+                          batch(s, {10}),        batch_range(s, 11, 19), batch(s, {20}),
+                          batch_range(s, 21, 25), batch(s, {27}),        R"([{"type":"end_game"}])"};
+  const std::vector<json> expected = {kNone, dahai("2s", true), kNone, dahai("1m", false), kNone,
+                                      dahai("1m", false), kNone, kNone, kNone};
+  MjaiBot bot = make_bot("tsumogiri");
+  for (std::size_t i = 0; i < arrays.size(); ++i) {
+    const Strings replies = bot.on_line(arrays[i]);
+    ASSERT_EQ(replies.size(), 1u) << "array " << i;
+    EXPECT_EQ(parsed(replies[0]), expected[i]) << "array " << i;
+  }
+  // With reply_every set too, an array still gets exactly one reply.
+  MjaiBot every = make_bot("greedy", true);
+  std::vector<json> replies;
+  for (const std::string& array : arrays) {
+    const Strings out = every.on_line(array);
+    ASSERT_EQ(out.size(), 1u);
+    replies.push_back(parsed(out[0]));
+  }
+  EXPECT_EQ(replies[2], parsed(L::pon(0, 3, "E", "E E")));
+  EXPECT_EQ(replies[6], parsed(R"({"type":"hora","actor":0,"target":2,"pai":"2s"})"));
+  EXPECT_EQ(replies[7], kNone);
+}
+
+// Riichi takes two replies: reach on the draw, then the discard on the reach echo.
+TEST(MjaiBotDialect, TwoStepRiichi) {
+  const std::string deal = L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S");
+  MjaiBot bot = make_bot("greedy");
+  EXPECT_TRUE(bot.on_line(L::start_game()).empty());
+  EXPECT_TRUE(bot.on_line(deal).empty());
+  Strings replies = bot.on_line(L::tsumo(0, "N"));
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(parsed(replies[0]), parsed(R"({"type":"reach","actor":0})"));
+  replies = bot.on_line(L::reach(0));
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(parsed(replies[0]), dahai("N", true));
+  EXPECT_TRUE(bot.on_line(L::dahai(0, "N", true)).empty());
+  EXPECT_TRUE(bot.on_line(L::reach_accepted(0)).empty());
+  EXPECT_EQ(bot.table().score(0), 24000);
+
+  // The same in arrays: [deal, draw] -> reach; [reach] -> discard; then the riichi tsumogiri.
+  MjaiBot batched = make_bot("greedy");
+  EXPECT_EQ(parsed(batched.on_line("[" + L::start_game() + "]")[0]), kNone);
+  EXPECT_EQ(parsed(batched.on_line("[" + deal + "," + L::tsumo(0, "N") + "]")[0]),
+            parsed(R"({"type":"reach","actor":0})"));
+  EXPECT_EQ(parsed(batched.on_line("[" + L::reach(0) + "]")[0]), dahai("N", true));
+  Strings rest = {L::dahai(0, "N", true), L::reach_accepted(0)};
+  for (int seat = 1; seat < 4; ++seat) {
+    for (const std::string& line : L::turn(seat, "C")) rest.push_back(line);
+  }
+  rest.push_back(L::tsumo(0, "W"));
+  EXPECT_EQ(parsed(batched.on_line(batch_range(rest, 0, rest.size() - 1))[0]), dahai("W", true));
+}
+
+// A call decision with nothing legal is no decision: an open hand without yaku gets no ron.
+TEST(MjaiBotDialect, NoReplyWhenNothingIsLegal) {
+  MjaiBot bot = make_bot("greedy");
+  L::Deal deal;
+  deal.oya = 3;
+  for (const std::string& line : {L::start_kyoku("2m 2m 3p 4p 5p 6s 7s 8s 2s 2s 7m 8m N", deal), L::tsumo(3),
+                                  L::dahai(3, "2m"), L::pon(0, 3, "2m", "2m 2m"), L::dahai(0, "N"), L::tsumo(1)}) {
+    bot.on_line(line);
+  }
+  EXPECT_TRUE(bot.on_line(L::dahai(1, "9m")).empty());  // a wait, but no yaku on it
+  EXPECT_EQ(bot.decisions(), 2);                        // the pon and the discard after it
+  // can_act:false (Mortal's akochan driver): update only.
+  EXPECT_TRUE(bot.on_line(R"({"type":"tsumo","actor":2,"pai":"?","can_act":false})").empty());
+  EXPECT_TRUE(bot.on_line(R"({"type":"dahai","actor":2,"pai":"6m","tsumogiri":false,"can_act":false})").empty());
+}
+
+// --- bad input ----------------------------------------------------------------------------
+
+// Mortal style: bad lines are reported and dropped; nothing is owed for them, and the next
+// good line is answered as usual.
+TEST(MjaiBotBadInput, SingleEventLines) {
+  CapturedLog log;
+  MjaiBot bot = make_bot("greedy");
+  bot.on_line(L::start_game());
+  bot.on_line(L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S", L::Deal{.oya = 1}));
+
+  EXPECT_TRUE(bot.on_line(R"({"type":"tsumo","actor":1,)").empty());  // malformed
+  EXPECT_EQ(bot.rejected_lines(), 1);
+  EXPECT_TRUE(log.contains("malformed JSON"));
+
+  EXPECT_TRUE(bot.on_line(R"({"type":"tsumo","actor":1,"pai":"?"} trailing)").empty());  // junk after it
+  EXPECT_EQ(bot.rejected_lines(), 2);
+
+  const std::string junk("\x01\xff\xfe\x00\x7f{[binary", 13);
+  EXPECT_TRUE(bot.on_line(junk).empty());
+  EXPECT_EQ(bot.rejected_lines(), 3);
+  EXPECT_EQ(log.text().find('\xff'), std::string::npos);  // shown sanitised
+
+  const std::string huge = "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"" + std::string(2 << 20, 'x') + "\"}";
+  log.clear();
+  EXPECT_TRUE(bot.on_line(huge).empty());  // a 2 MiB string is no tile
+  EXPECT_EQ(bot.rejected_lines(), 4);
+  EXPECT_TRUE(log.contains("bad tile"));
+  EXPECT_LT(log.text().size(), 2000u);  // the line is shortened in the report
+
+  EXPECT_TRUE(bot.on_line(R"({"type":"tsumo","actor":9,"pai":"?"})").empty());  // invalid event
+  EXPECT_EQ(bot.rejected_lines(), 5);
+  EXPECT_TRUE(log.contains("out of range"));
+
+  log.clear();
+  EXPECT_TRUE(bot.on_line(R"({"type":"nukidora","actor":1})").empty());  // unknown type: a warning only
+  EXPECT_EQ(bot.rejected_lines(), 5);
+  EXPECT_TRUE(log.contains("nukidora"));
+  EXPECT_TRUE(bot.on_line("   ").empty());  // blank lines are skipped
+
+  // The hand goes on: seat 1 draws and discards, and so on to our draw.
+  for (const std::string& line : L::turn(1, "C")) EXPECT_TRUE(bot.on_line(line).empty());
+  for (const std::string& line : L::turn(2, "C")) EXPECT_TRUE(bot.on_line(line).empty());
+  for (const std::string& line : L::turn(3, "C")) EXPECT_TRUE(bot.on_line(line).empty());
+  const Strings reply = bot.on_line(L::tsumo(0, "N"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), parsed(R"({"type":"reach","actor":0})"));
+}
+
+// An unknown event right after our draw neither answers it again nor cancels it.
+TEST(MjaiBotBadInput, UnknownEventAfterOurDraw) {
+  MjaiBot bot = make_bot("greedy");
+  bot.on_line(L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S"));
+  ASSERT_EQ(bot.on_line(L::tsumo(0, "N")).size(), 1u);
+  EXPECT_TRUE(bot.on_line(R"({"type":"request_action","request_id":1})").empty());
+  EXPECT_EQ(bot.decisions(), 1);
+  EXPECT_EQ(bot.table().decision(), Decision::own_draw);
+
+  MjaiBot batched = make_bot("greedy");
+  batched.on_line("[" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "]");
+  const Strings reply =
+      batched.on_line("[" + L::tsumo(0, "N") + R"(,{"type":"request_action","request_id":1},{"type":"bogus"}])");
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), parsed(R"({"type":"reach","actor":0})"));
+}
+
+// Batch arrays: whatever is wrong, the array still gets its one reply.
+TEST(MjaiBotBadInput, BatchArraysAlwaysGetOneReply) {
+  CapturedLog log;
+  MjaiBot bot = make_bot("greedy");
+  const auto one_reply = [&](const std::string& line) {
+    const Strings replies = bot.on_line(line);
+    EXPECT_EQ(replies.size(), 1u) << line;
+    return replies.empty() ? json() : parsed(replies[0]);
+  };
+  EXPECT_EQ(one_reply(R"([{"type":"start_game","id":0},)"), kNone);  // truncated
+  EXPECT_EQ(bot.rejected_lines(), 1);
+  EXPECT_EQ(one_reply(std::string("[\x80\x81\x00", 4)), kNone);  // binary
+  EXPECT_EQ(one_reply("[" + std::string(3 << 20, ' ') + "1,"), kNone);  // huge and broken
+  EXPECT_EQ(one_reply(R"([1,"two",{"type":"tsumo"}])"), kNone);  // items that are no events
+  EXPECT_EQ(bot.rejected_lines(), 6);
+  EXPECT_EQ(one_reply("[]"), kNone);
+  EXPECT_EQ(one_reply("[" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "]"), kNone);
+  // A rejected item after our draw does not cancel the reply owed for the draw.
+  EXPECT_EQ(one_reply("[" + L::tsumo(0, "N") + R"(,{"type":"dahai","actor":0}])"),
+            parsed(R"({"type":"reach","actor":0})"));
+  EXPECT_TRUE(log.contains("missing \"pai\""));
+}
+
+// With reply_every a bad line still gets its `none`.
+TEST(MjaiBotBadInput, ReplyEveryAnswersBadLinesWithNone) {
+  MjaiBot bot = make_bot("greedy", true);
+  for (const std::string& line : {std::string(R"({"type":)"), std::string("\xff\xfe", 2), std::string("42"),
+                                  std::string(R"({"type":"dahai","actor":0})"), std::string(R"({"type":"x"})")}) {
+    const Strings replies = bot.on_line(line);
+    ASSERT_EQ(replies.size(), 1u) << line;
+    EXPECT_EQ(parsed(replies[0]), kNone);
+  }
+  EXPECT_EQ(bot.rejected_lines(), 4);
+}
+
+// Events that do not fit the table: reported, a safe discard where our draw is owed one, and
+// the next start_kyoku puts everything right.
+TEST(MjaiBotBadInput, ContradictionsAndEventsOutOfOrder) {
+  CapturedLog log;
+  MjaiBot bot = make_bot("greedy");
+  const std::string deal = L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S");
+
+  // Before any start_kyoku: a warning; our own draw still gets its tsumogiri.
+  EXPECT_TRUE(bot.on_line(L::tsumo(1)).empty());
+  EXPECT_TRUE(log.contains("no start_kyoku"));
+  Strings reply = bot.on_line(L::tsumo(0, "5mr"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), dahai("5mr", true));
+
+  // A draw for us while we hold 14: the error names it, the reply discards the new tile.
+  bot.on_line(deal);
+  ASSERT_EQ(bot.on_line(L::tsumo(0, "N")).size(), 1u);
+  log.clear();
+  reply = bot.on_line(L::tsumo(0, "W"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), dahai("W", true));
+  EXPECT_TRUE(log.contains("14 tiles"));
+  EXPECT_FALSE(bot.table().synchronised());
+  // Until the next deal our draws are answered with tsumogiri, other lines with nothing.
+  EXPECT_TRUE(bot.on_line(L::dahai(0, "W", true)).empty());
+  EXPECT_TRUE(bot.on_line(L::turn(1, "C")[0]).empty());
+  reply = bot.on_line(L::tsumo(0, "P"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), dahai("P", true));
+
+  // Resynchronised: the same draw is a decision again.
+  bot.on_line(deal);
+  EXPECT_TRUE(bot.table().synchronised());
+  reply = bot.on_line(L::tsumo(0, "N"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), parsed(R"({"type":"reach","actor":0})"));
+
+  // Out of order: seat 1 discards twice in a row.
+  bot.on_line(L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S", L::Deal{.oya = 1}));
+  bot.on_line(L::tsumo(1));
+  bot.on_line(L::dahai(1, "C"));
+  log.clear();
+  EXPECT_TRUE(bot.on_line(L::dahai(1, "C")).empty());
+  EXPECT_TRUE(log.contains("contradicts"));
+  EXPECT_FALSE(bot.table().synchronised());
+  // A discard of a tile we do not hold, in the batch dialect: reported, `none` for the array.
+  MjaiBot batched = make_bot("greedy");
+  batched.on_line("[" + deal + "," + L::tsumo(0, "N") + "]");
+  log.clear();
+  const Strings none = batched.on_line("[" + L::dahai(0, "P") + "]");
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_EQ(parsed(none[0]), kNone);
+  EXPECT_TRUE(log.contains("we do not hold P"));
+}
+
+// --- end to end through the real binary -------------------------------------------------------
+
+struct ProcessRun {
+  Strings out;
+  std::string err;
+  int status = -1;
+};
+
+// Runs `tenbin <arguments>` on `input`, collecting stdout lines and stderr.
+ProcessRun run_tenbin(const std::string& arguments, const std::string& input) {
+  namespace fs = std::filesystem;
+  static int counter = 0;
+  const fs::path dir = fs::temp_directory_path();
+  const std::string stem = "tenbin_bot_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  const fs::path in_path = dir / (stem + ".in");
+  const fs::path err_path = dir / (stem + ".err");
+  std::ofstream(in_path, std::ios::binary) << input;
+  const std::string command = std::string("'") + TENBIN_BINARY + "' " + arguments + " < '" + in_path.string() +
+                              "' 2> '" + err_path.string() + "'";
+  ProcessRun run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::string text;
+  char buffer[4096];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, got);
+  const int status = ::pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) run.out.push_back(line);
+  std::ifstream err(err_path);
+  run.err.assign(std::istreambuf_iterator<char>(err), {});
+  fs::remove(in_path);
+  fs::remove(err_path);
+  return run;
+}
+
+std::string joined(const Strings& stream) {
+  std::string out;
+  for (const std::string& line : stream) out += line + "\n";
+  return out;
+}
+
+Action action_of(const std::string& reply) {
+  const Event event = parse_event(json::parse(reply)).event;
+  Action action;
+  action.type = event.type;
+  action.pai = event.pai;
+  action.tsumogiri = event.tsumogiri;
+  action.consumed = event.consumed;
+  action.target = event.target;
+  return action;
+}
+
+// The legal actions at each decision of seat 0, from a table fed the same stream.
+std::vector<std::vector<Action>> decisions_of(const Strings& stream) {
+  Table table(0);
+  std::vector<std::vector<Action>> out;
+  for (const std::string& line : stream) {
+    table.apply(parse_event(json::parse(line)).event);
+    if (std::vector<Action> legal = table.legal_actions(); !legal.empty()) out.push_back(std::move(legal));
+  }
+  return out;
+}
+
+bool is_one_of(const std::string& reply, const std::vector<Action>& legal) {
+  const Action action = action_of(reply);
+  if (action.type != EventType::none && parsed(reply).at("actor") != 0) return false;
+  return std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return same_action(a, action); });
+}
+
+void expect_legal_replies(const Strings& stream, const Strings& replies) {
+  const auto decisions = decisions_of(stream);
+  ASSERT_EQ(replies.size(), decisions.size());
+  for (std::size_t i = 0; i < replies.size(); ++i) {
+    EXPECT_TRUE(is_one_of(replies[i], decisions[i])) << "decision " << i << ": " << replies[i];
+  }
+}
+
+TEST(MjaiBotBinary, EveryReplyIsLegal) {
+  for (const char* name : {"worked_example.jsonl", "riichi_and_calls.jsonl"}) {
+    const Strings stream = L::read_stream(name);
+    const ProcessRun run = run_tenbin("--seat 0", joined(stream));
+    EXPECT_EQ(run.status, 0) << name;
+    expect_legal_replies(stream, run.out);
+    EXPECT_EQ(run.out.size(), std::string(name) == "worked_example.jsonl" ? 6u : 16u) << name;
+    EXPECT_NE(run.err.find("0 lines rejected"), std::string::npos) << run.err;
+  }
+  // The tsumogiri strategy with --reply-every: one line per line, a legal action at each
+  // decision and `none` everywhere else.
+  const Strings stream = L::read_stream("riichi_and_calls.jsonl");
+  const ProcessRun every = run_tenbin("--seat 0 --strategy tsumogiri --reply-every", joined(stream));
+  ASSERT_EQ(every.out.size(), stream.size());
+  Table table(0);
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    table.apply(parse_event(json::parse(stream[i])).event);
+    const std::vector<Action> legal = table.legal_actions();
+    if (legal.empty()) {
+      EXPECT_EQ(parsed(every.out[i]), kNone) << "line " << i;
+    } else {
+      EXPECT_TRUE(is_one_of(every.out[i], legal)) << "line " << i << ": " << every.out[i];
+    }
+  }
+}
+
+// Batch arrays through the binary: one reply per array line, legal at each decision.
+TEST(MjaiBotBinary, BatchArrays) {
+  const Strings stream = L::read_stream("riichi_and_calls.jsonl");
+  // Cut the stream after each decision, as mjai.app would.
+  Table table(0);
+  Strings arrays;
+  Strings current;
+  std::vector<bool> is_decision;
+  for (const std::string& line : stream) {
+    table.apply(parse_event(json::parse(line)).event);
+    current.push_back(line);
+    const bool decision = !table.legal_actions().empty();
+    if (decision || line.find("end_kyoku") != std::string::npos || line.find("start_game") != std::string::npos) {
+      arrays.push_back(batch_range(current, 0, current.size() - 1));
+      is_decision.push_back(decision);
+      current.clear();
+    }
+  }
+  ASSERT_TRUE(current.size() == 1u);  // end_game
+  arrays.push_back("[" + current[0] + "]");
+  is_decision.push_back(false);
+  const ProcessRun run = run_tenbin("--seat 0", joined(arrays));
+  ASSERT_EQ(run.out.size(), arrays.size());
+  Strings decision_replies;
+  for (std::size_t i = 0; i < arrays.size(); ++i) {
+    if (is_decision[i]) {
+      decision_replies.push_back(run.out[i]);
+    } else {
+      EXPECT_EQ(parsed(run.out[i]), kNone) << i;
+    }
+  }
+  expect_legal_replies(stream, decision_replies);
+}
+
+// Bad lines through the process: a line over the 1 MiB limit, binary junk, malformed JSON;
+// all reported on stderr, and the next good line is answered.
+TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
+  const std::string huge = R"({"type":"dahai","actor":1,"pai":")" + std::string(3 << 20, 'x') + "\"}";
+  const std::string input = L::start_game() + "\n" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "\n" +
+                            huge + "\n" + std::string("\x00\xff\xfe junk", 9) + "\n" + R"({"type":"tsumo",)" +
+                            "\n" + L::tsumo(0, "N") + "\n";
+  const ProcessRun run = run_tenbin("--seat 0", input);
+  EXPECT_EQ(run.status, 0);
+  ASSERT_EQ(run.out.size(), 1u);
+  EXPECT_EQ(parsed(run.out[0]), parsed(R"({"type":"reach","actor":0})"));
+  EXPECT_NE(run.err.find("1 MiB"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("3 lines rejected"), std::string::npos) << run.err;
+
+  // With --reply-every each of the six lines is answered, the bad ones with none.
+  const ProcessRun every = run_tenbin("--seat 0 --reply-every", input);
+  ASSERT_EQ(every.out.size(), 6u);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(parsed(every.out[i]), kNone) << i;
+  EXPECT_EQ(parsed(every.out[5]).at("type"), "reach");
+
+  // A batch line over the limit still gets its one reply.
+  const std::string arrays = "[" + L::start_game() + "]\n[" + huge + "]\n[" +
+                             L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "," + L::tsumo(0, "N") + "]\n";
+  const ProcessRun batched = run_tenbin("--seat 0", arrays);
+  ASSERT_EQ(batched.out.size(), 3u);
+  EXPECT_EQ(parsed(batched.out[1]), kNone);
+  EXPECT_EQ(parsed(batched.out[2]).at("type"), "reach");
+}
+
+// `tenbin replay --seat 0` on a full log: one row per decision of seat 0, then a summary.
+TEST(MjaiBotBinary, ReplayPrintsOneRowPerDecision) {
+  const Strings log = L::read_stream("full_log.jsonl");
+  const ProcessRun run = run_tenbin("replay --seat 0", joined(log));
+  EXPECT_EQ(run.status, 0);
+  ASSERT_EQ(run.out.size(), 7u);
+  // The decisions: our draw, East to pon, the pon echo, 6s to chi, the chi echo, 2s to ron.
+  const std::vector<int> lines = {3, 10, 11, 20, 21, 26};
+  const Strings played = {"dahai", "pon", "dahai", "chi", "dahai", "hora"};
+  for (std::size_t i = 0; i < 6; ++i) {
+    const json row = parsed(run.out[i]);
+    EXPECT_EQ(row.at("line"), lines[i]) << run.out[i];
+    EXPECT_EQ(row.at("played").at("type"), played[i]) << run.out[i];
+  }
+  // What was played comes from the log; the bot's own choice at the ron is the win.
+  const json first = parsed(run.out[0]);
+  EXPECT_EQ(first.at("played"), parsed(R"({"type":"dahai","actor":0,"pai":"C","tsumogiri":false})"));
+  EXPECT_EQ(first.at("agree"), first.at("bot").at("pai") == "C");
+  const json last = parsed(run.out[5]);
+  EXPECT_EQ(last.at("bot"), parsed(R"({"type":"hora","actor":0,"target":2,"pai":"2s"})"));
+  EXPECT_TRUE(last.at("agree").get<bool>());
+  const json summary = parsed(run.out[6]);
+  EXPECT_EQ(summary.at("seat"), 0);
+  EXPECT_EQ(summary.at("decisions"), 6);
+  EXPECT_EQ(summary.at("rejected_lines"), 0);
+  int agreements = 0;
+  for (std::size_t i = 0; i < 6; ++i) agreements += parsed(run.out[i]).at("agree").get<bool>() ? 1 : 0;
+  EXPECT_EQ(summary.at("agreements"), agreements);
+}
+
+}  // namespace
+}  // namespace tenbin
