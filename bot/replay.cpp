@@ -21,27 +21,13 @@ struct LoggedEvent {
   Event event;
 };
 
-bool is_reply_kind(EventType type) {
-  switch (type) {
-    case EventType::dahai:
-    case EventType::reach:
-    case EventType::chi:
-    case EventType::pon:
-    case EventType::daiminkan:
-    case EventType::kakan:
-    case EventType::ankan:
-    case EventType::hora:
-    case EventType::ryukyoku: return true;
-    default: return false;
-  }
-}
 
 // What `seat` actually did at the decision taken after events[index]: its next reply-kind event
 // before play moves on (a draw, a discard by someone else, the end of the hand), else a pass.
 json played_after(const std::vector<LoggedEvent>& events, std::size_t index, int seat) {
   for (std::size_t i = index + 1; i < events.size(); ++i) {
     const Event& e = events[i].event;
-    if (e.actor == seat && is_reply_kind(e.type) && !(e.type == EventType::ryukyoku && e.reason != "kyushukyuhai" && !e.reason.empty())) {
+    if (e.actor == seat && e.is_player_action()) {
       return event_to_json(e);
     }
     const bool moved_on = e.type == EventType::tsumo || e.type == EventType::dahai ||
@@ -72,17 +58,6 @@ bool agree(const json& bot, const json& played) {
 
 }  // namespace
 
-Event mask_for_seat(const Event& event, int seat) {
-  Event masked = event;
-  if (event.type == EventType::start_kyoku) {
-    for (int s = 0; s < 4; ++s) {
-      if (s != seat) masked.tehais[s].fill(Tile::hidden());
-    }
-  }
-  if (event.type == EventType::tsumo && event.actor != seat) masked.pai = Tile::hidden();
-  if (event.type == EventType::start_game) masked.id = seat;
-  return masked;
-}
 
 ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::unique_ptr<Policy> policy) {
   ReplaySummary summary;
@@ -104,7 +79,7 @@ ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::un
   options.seat = seat;
   MjaiBot bot(std::move(policy), options);
   for (std::size_t i = 0; i < events.size(); ++i) {
-    const std::optional<Action> choice = bot.take(mask_for_seat(events[i].event, seat));
+    const std::optional<Action> choice = bot.take(mask_event_for_seat(events[i].event, seat));
     if (!choice) continue;
     const json mine = event_to_json(choice->to_event(seat));
     const json played = played_after(events, i, seat);

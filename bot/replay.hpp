@@ -11,9 +11,6 @@
 
 namespace tenbin {
 
-// The event as `seat` would have received it.
-Event mask_for_seat(const Event& event, int seat);
-
 struct ReplaySummary {
   int decisions = 0;
   int agreements = 0;

@@ -120,15 +120,6 @@ EventType type_from_name(std::string_view name) {
   return EventType::unknown;
 }
 
-MeldType meld_type_of(EventType type) {
-  switch (type) {
-    case EventType::chi: return MeldType::chi;
-    case EventType::pon: return MeldType::pon;
-    case EventType::daiminkan: return MeldType::daiminkan;
-    case EventType::kakan: return MeldType::kakan;
-    default: return MeldType::ankan;
-  }
-}
 
 void read_call(FieldReader& fields, Event& event) {
   event.actor = fields.seat("actor");
@@ -296,6 +287,31 @@ std::string_view event_type_name(EventType type) { return kTypeNames[static_cast
 
 bool Event::is_call() const {
   return type == EventType::chi || type == EventType::pon || is_kan();
+}
+
+MeldType meld_type_of(EventType type) {
+  switch (type) {
+    case EventType::chi: return MeldType::chi;
+    case EventType::pon: return MeldType::pon;
+    case EventType::daiminkan: return MeldType::daiminkan;
+    case EventType::kakan: return MeldType::kakan;
+    default: return MeldType::ankan;
+  }
+}
+
+bool Event::is_player_action() const {
+  switch (type) {
+    case EventType::dahai:
+    case EventType::reach:
+    case EventType::chi:
+    case EventType::pon:
+    case EventType::daiminkan:
+    case EventType::kakan:
+    case EventType::ankan:
+    case EventType::hora: return true;
+    case EventType::ryukyoku: return reason == "kyushukyuhai" || reason == "kyushu_kyuhai";
+    default: return false;
+  }
 }
 
 bool Event::is_kan() const {

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "engine/meld.hpp"
 #include "engine/tile.hpp"
 
 namespace tenbin {
@@ -27,6 +28,9 @@ enum class EventType : std::uint8_t {
 };
 
 std::string_view event_type_name(EventType type);
+
+// The meld a call event makes (chi, pon, daiminkan, kakan; anything else reads as ankan).
+MeldType meld_type_of(EventType type);
 
 class MjaiError : public std::invalid_argument {
  public:
@@ -89,6 +93,8 @@ struct Event {
   bool can_act = true;
 
   bool is_call() const;  // chi, pon, daiminkan, kakan, ankan
+  // A move a player chooses: a discard, riichi, a call or kan, a win, or kyuushu kyuuhai.
+  bool is_player_action() const;
   bool is_kan() const;   // daiminkan, kakan, ankan
 };
 

@@ -12,15 +12,6 @@ constexpr int kLiveDraws = 70;  // 136 - 52 dealt - 14 dead wall; rinshan draws 
 
 [[noreturn]] void contradiction(const std::string& why) { throw TableError(why); }
 
-MeldType meld_type_of(EventType type) {
-  switch (type) {
-    case EventType::chi: return MeldType::chi;
-    case EventType::pon: return MeldType::pon;
-    case EventType::daiminkan: return MeldType::daiminkan;
-    case EventType::kakan: return MeldType::kakan;
-    default: return MeldType::ankan;
-  }
-}
 
 Action discard(Tile tile, bool tsumogiri) {
   Action action;
@@ -54,6 +45,16 @@ Event Action::to_event(int actor) const {
   event.consumed = consumed;
   if (type == EventType::ryukyoku) event.reason = "kyushukyuhai";
   return event;
+}
+
+Action Action::from_event(const Event& event) {
+  Action action;
+  action.type = event.type;
+  action.pai = event.pai;
+  action.tsumogiri = event.tsumogiri;
+  action.consumed = event.consumed;
+  action.target = event.target;
+  return action;
 }
 
 bool same_action(const Action& a, const Action& b) {

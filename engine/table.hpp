@@ -33,6 +33,8 @@ struct Action {
   int target = -1;
 
   Event to_event(int actor) const;
+  // The action an event records (a reply parsed, or a player's move in a log).
+  static Action from_event(const Event& event);
   friend bool operator==(const Action&, const Action&) = default;
 };
 

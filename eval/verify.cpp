@@ -306,21 +306,6 @@ void check_game(const Match& match, int game, const GameResult& result, const Co
 
 // --- validate: every action legal, every result recomputed -----------------------------------------
 
-bool is_action(const Event& event) {
-  switch (event.type) {
-    case EventType::dahai:
-    case EventType::reach:
-    case EventType::chi:
-    case EventType::pon:
-    case EventType::daiminkan:
-    case EventType::kakan:
-    case EventType::ankan:
-    case EventType::hora: return true;
-    case EventType::ryukyoku: return event.reason == "kyushukyuhai" || event.reason == "kyushu_kyuhai";
-    default: return false;
-  }
-}
-
 // Events a host may slip in between a decision and the action it chose.
 bool keeps_decisions(EventType type) {
   return type == EventType::dora || type == EventType::reach_accepted || type == EventType::hora;
@@ -333,15 +318,7 @@ bool is_exhaustive_draw(const Event& event) {
   return event.reason.empty() && event.has_deltas && any_payment;
 }
 
-Action action_of(const Event& event) {
-  Action action;
-  action.type = event.type;
-  action.pai = event.pai;
-  action.tsumogiri = event.tsumogiri;
-  action.consumed = event.consumed;
-  action.target = event.target;
-  return action;
-}
+Action action_of(const Event& event) { return Action::from_event(event); }
 
 // Nagashi mangan: a river of terminals and honours only, none called away.
 bool all_orphans(const std::vector<RiverTile>& river) {
@@ -385,7 +362,7 @@ class Replay {
       if (auto problem = check_hora(event)) return problem;
     } else {
       sequence_.reset();
-      if (is_action(event)) {
+      if (event.is_player_action()) {
         if (auto problem = check_legal(event, offers_)) return problem;
       }
       if (is_exhaustive_draw(event)) {

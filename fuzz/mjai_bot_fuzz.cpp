@@ -83,15 +83,7 @@ std::vector<std::string> read_lines(const std::uint8_t* data, std::size_t size) 
   return lines;
 }
 
-Action action_of(const Event& event) {
-  Action action;
-  action.type = event.type;
-  action.pai = event.pai;
-  action.tsumogiri = event.tsumogiri;
-  action.consumed = event.consumed;
-  action.target = event.target;
-  return action;
-}
+Action action_of(const Event& event) { return Action::from_event(event); }
 
 // As strict as a host: same_action, plus the tsumogiri flag, the target and the winning tile.
 bool matches(const Action& reply, const Action& legal) {

@@ -428,14 +428,7 @@ std::string joined(const Strings& stream) {
 }
 
 Action action_of(const std::string& reply) {
-  const Event event = parse_event(json::parse(reply)).event;
-  Action action;
-  action.type = event.type;
-  action.pai = event.pai;
-  action.tsumogiri = event.tsumogiri;
-  action.consumed = event.consumed;
-  action.target = event.target;
-  return action;
+  return Action::from_event(parse_event(json::parse(reply)).event);
 }
 
 // The legal actions at each decision of seat 0, from a table fed the same stream.
