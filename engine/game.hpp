@@ -4,8 +4,9 @@
 // It drives the wall (engine/wall), and keeps one Table per seat fed with that seat's masked view
 // of every event, so each seat's legal actions are exactly what the bot process itself computes.
 // Rules covered: claim priority ron > pon/kan > chi; double ron, triple ron abortive; riichi stick
-// paid at acceptance; ippatsu broken by any call; kan dora timing (ankan: at once; daiminkan and
-// kakan: after the rinshan draw, before the discard); chankan on kakan, and kokushi may rob an
+// paid at acceptance; ippatsu broken by any call; kan dora timing (ankan: once the kokushi
+// robbing window closes, before the rinshan draw; daiminkan and kakan: after the rinshan draw,
+// before the discard); chankan on kakan, and kokushi may rob an
 // ankan; abortive draws (kyuushu kyuuhai, four winds, four riichi, four kans by several players,
 // triple ron); exhaustive draw with noten payments and nagashi mangan; honba and sticks; dealer
 // repeats; the end of the game (the last hand, the extension round until someone reaches the

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <mutex>
 
@@ -21,6 +22,11 @@ namespace {
 // bot's pipes (which would hide that bot's death from us).
 std::mutex spawn_mutex;
 
+// Input a bot has not taken yet waits in a queue (a pipe holds only 64 KiB, and a bot that is
+// slow to start, or that never reads, must not stall the match). Past this much - hundreds of
+// games of events - the bot has stopped reading for good and is treated as gone.
+constexpr std::size_t kMaxQueuedInput = std::size_t{8} << 20;
+
 void close_on_exec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
 }  // namespace
@@ -30,7 +36,33 @@ struct BotProcess::Impl {
   bp::pipe from_bot;
   bp::child child;
   std::string buffer;
-  bool closed = false;
+  std::string queued;        // input not yet taken by the bot
+  std::size_t queued_at = 0;  // how much of `queued` is already written
+  bool closed = false;       // end of the bot's output
+  bool broken = false;       // its input cannot be written: it died or stopped reading
+
+  bool input_waiting() const { return !broken && queued_at < queued.size(); }
+
+  // Writes as much queued input as the pipe takes now, without waiting.
+  void flush_input() {
+    const int fd = to_bot.native_sink();
+    while (input_waiting()) {
+      const ssize_t n = ::write(fd, queued.data() + queued_at, queued.size() - queued_at);
+      if (n > 0) {
+        queued_at += static_cast<std::size_t>(n);
+      } else if (n < 0 && errno == EINTR) {
+        continue;
+      } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        break;
+      } else {
+        broken = true;  // EPIPE: the bot is gone
+      }
+    }
+    if (queued_at == queued.size() || queued_at > (std::size_t{1} << 20)) {
+      queued.erase(0, queued_at);
+      queued_at = 0;
+    }
+  }
 };
 
 BotProcess::BotProcess(std::string command, std::string stderr_path)
@@ -54,6 +86,9 @@ void BotProcess::start() {
   // The child's ends were closed here by Boost.Process on success; forget them.
   impl_->to_bot.assign_source(-1);
   impl_->from_bot.assign_sink(-1);
+  // Writes never block: what the pipe cannot take yet is queued (see flush_input).
+  const int sink = impl_->to_bot.native_sink();
+  ::fcntl(sink, F_SETFL, ::fcntl(sink, F_GETFL) | O_NONBLOCK);
 }
 
 void BotProcess::stop() {
@@ -67,20 +102,17 @@ void BotProcess::stop() {
   impl_.reset();
 }
 
-bool BotProcess::running() { return impl_ && impl_->child.valid() && impl_->child.running() && !impl_->closed; }
+bool BotProcess::running() {
+  return impl_ && impl_->child.valid() && impl_->child.running() && !impl_->closed && !impl_->broken;
+}
 
 bool BotProcess::send(const std::string& line) {
-  if (!impl_) return false;
-  const std::string data = line + "\n";
-  const int fd = impl_->to_bot.native_sink();
-  std::size_t sent = 0;
-  while (sent < data.size()) {
-    const ssize_t n = ::write(fd, data.data() + sent, data.size() - sent);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    sent += static_cast<std::size_t>(n);
-  }
-  return true;
+  if (!impl_ || impl_->broken) return false;
+  impl_->queued += line;
+  impl_->queued += '\n';
+  impl_->flush_input();
+  if (impl_->queued.size() - impl_->queued_at > kMaxQueuedInput) impl_->broken = true;
+  return !impl_->broken;
 }
 
 BotProcess::ReadStatus BotProcess::read(std::string& line, std::chrono::milliseconds timeout) {
@@ -100,14 +132,18 @@ BotProcess::ReadStatus BotProcess::read(std::string& line, std::chrono::millisec
       return ReadStatus::line;
     }
     if (impl_->closed) return ReadStatus::closed;
+    // An expired (or zero) timeout still looks once at what the bot has already written. While
+    // waiting, the bot's queued input keeps flowing: it may need it to answer.
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return ReadStatus::timeout;
-    pollfd fd{impl_->from_bot.native_source(), POLLIN, 0};
-    const int ready = ::poll(&fd, 1, static_cast<int>(left.count()));
+    const bool writing = impl_->input_waiting();
+    pollfd fds[2] = {{impl_->from_bot.native_source(), POLLIN, 0}, {impl_->to_bot.native_sink(), POLLOUT, 0}};
+    const int ready = ::poll(fds, writing ? 2 : 1, static_cast<int>(std::max<std::chrono::milliseconds::rep>(left.count(), 0)));
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0) return ReadStatus::timeout;
+    if (writing && fds[1].revents != 0) impl_->flush_input();
+    if (fds[0].revents == 0) continue;
     char chunk[65536];
-    const ssize_t got = ::read(fd.fd, chunk, sizeof chunk);
+    const ssize_t got = ::read(fds[0].fd, chunk, sizeof chunk);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) {
       impl_->closed = true;
@@ -118,10 +154,27 @@ BotProcess::ReadStatus BotProcess::read(std::string& line, std::chrono::millisec
 }
 
 int BotProcess::drain() {
-  int dropped = 0;
-  std::string line;
-  while (read(line, std::chrono::milliseconds(0)) == ReadStatus::line) ++dropped;
-  return dropped;
+  if (!impl_) return 0;
+  impl_->flush_input();
+  // What the bot has written by now: the lines already read, and one look at the pipe (not a
+  // loop, which a bot writing without pause would never let end).
+  if (!impl_->closed) {
+    pollfd fd{impl_->from_bot.native_source(), POLLIN, 0};
+    if (::poll(&fd, 1, 0) > 0) {
+      char chunk[65536];
+      const ssize_t got = ::read(fd.fd, chunk, sizeof chunk);
+      if (got > 0) {
+        impl_->buffer.append(chunk, static_cast<std::size_t>(got));
+      } else if (got == 0 || errno != EINTR) {
+        impl_->closed = true;
+      }
+    }
+  }
+  const auto last_newline = impl_->buffer.rfind('\n');
+  if (last_newline == std::string::npos) return 0;
+  const auto dropped = std::count(impl_->buffer.begin(), impl_->buffer.begin() + static_cast<std::ptrdiff_t>(last_newline) + 1, '\n');
+  impl_->buffer.erase(0, last_newline + 1);
+  return static_cast<int>(dropped);
 }
 
 }  // namespace tenbin::arena

@@ -132,7 +132,9 @@ void ProcessSeat::answer_lifecycle(const Event& event) {
   unsent_.clear();
   if (!send(json::array({event_to_json(event)}).dump())) return;
   std::string ignored;
-  if (process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms)) != BotProcess::ReadStatus::line) {
+  // A bot that died here is not late: its death is counted (and the bot restarted) once the next
+  // line cannot be sent; one that ends after end_game has done nothing wrong.
+  if (process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms)) == BotProcess::ReadStatus::timeout) {
     ++incidents_.timeouts;
   }
 }
@@ -149,12 +151,19 @@ void ProcessSeat::deliver(const Event& full, bool decision) {
   }
   switch (spec_.dialect) {
     case Dialect::mortal:
-      if (!send(event_to_json(event).dump())) restart_and_refeed();
-      return;
     case Dialect::akochan: {
       json line = event_to_json(event);
-      line["can_act"] = decision;
-      if (!send(line.dump())) restart_and_refeed();
+      if (spec_.dialect == Dialect::akochan) line["can_act"] = decision;
+      if (send(line.dump())) return;
+      // The bot is gone (or no longer takes input): a crash like one seen on reading. The restart
+      // re-feeds the game before this event as "update only"; this event then goes as it is, so
+      // that a decision on it can still be answered.
+      ++incidents_.crashes;
+      spdlog::warn("seat {} ({}): the bot stopped taking input or died", seat_, spec_.name);
+      game_so_far_.pop_back();
+      restart_and_refeed();
+      game_so_far_.push_back(event);
+      send(line.dump());
       return;
     }
     case Dialect::batch:
