@@ -77,15 +77,18 @@ bool is_suji(const Table& table, int riichi_seat, int kind) {
   return low && high;
 }
 
+// The fold order the baseline follows: genbutsu, then suji (terminal suji first), then honours
+// (the more copies already seen, the safer), then the remaining tiles from the edges inwards.
 int danger_against(const Table& table, int riichi_seat, Tile tile, const TileCounts& visible) {
   const int kind = tile.kind();
   if (is_genbutsu(table, riichi_seat, kind)) return 0;
-  if (is_honor(kind)) return visible[kind] >= 3 ? 1 : visible[kind] == 2 ? 3 : 6;
-  if (is_suji(table, riichi_seat, kind)) return (number_of(kind) == 1 || number_of(kind) == 9) ? 2 : 4;
   const int number = number_of(kind);
-  if (number == 1 || number == 9) return 5;
-  if (number == 2 || number == 8) return 7;
-  return 8;
+  const bool terminal = number == 1 || number == 9;
+  if (is_suji(table, riichi_seat, kind)) return terminal ? 1 : 2;
+  if (is_honor(kind)) return 3 + (3 - std::min<int>(visible[kind], 3));  // 3..6
+  if (terminal) return 7;
+  if (number == 2 || number == 8) return 8;
+  return 9;
 }
 
 Action best_discard(const Table& table, std::span<const Action> legal) {
