@@ -8,7 +8,7 @@
 //
 // - Seed expansion: the 32 bytes of SHA-256("tenbin-wall-v1 <seed> <game> <hand>") (decimal
 //   numbers, single spaces) are read as four little-endian 64-bit words: the state of a
-//   xoshiro256** generator (Blackman and Vigna's public-domain algorithm).
+//   xoshiro256** generator (a published public-domain algorithm).
 // - Order: positions 0..135 are filled in turn; position i takes the j-th of the 136 - i tiles
 //   not yet placed (kept in a list that starts sorted 1m 1m 1m 1m ... C and loses the chosen
 //   tile by moving the last one into its place), j drawn uniformly by rejection sampling from

@@ -60,7 +60,7 @@ TEST(MjaiParse, HelloAndJoin) {
   EXPECT_EQ(join.type, EventType::join);
   EXPECT_EQ(join.name, "tenbin");
   EXPECT_EQ(join.room, "lobby");
-  // The room defaults to gimite's "default".
+  // The room defaults to the original server's "default".
   EXPECT_EQ(event_of(R"({"type":"join","name":"x"})").room, "default");
 }
 
@@ -94,7 +94,7 @@ TEST(MjaiParse, StartKyokuWithScoresAndHiddenTiles) {
   EXPECT_EQ(e.scores, (std::array<int, 4>{25000, 24000, 26000, 25000}));
 }
 
-TEST(MjaiParse, StartKyokuWithoutScoresAsGimiteSendsIt) {
+TEST(MjaiParse, StartKyokuWithoutScoresAsTheOriginalServerSendsIt) {
   const ParsedEvent parsed = parse(start_kyoku_line(""));
   EXPECT_FALSE(parsed.event.has_scores);
   EXPECT_TRUE(parsed.warnings.empty());
@@ -161,13 +161,13 @@ TEST(MjaiParse, DoraAndRiichi) {
   EXPECT_FALSE(bare.has_deltas);
   EXPECT_FALSE(bare.has_scores);
 
-  // gimite adds the payment and the new scores.
-  const Event gimite = event_of(
+  // The original server adds the payment and the new scores.
+  const Event original = event_of(
       R"({"type":"reach_accepted","actor":2,"deltas":[0,0,-1000,0],"scores":[25000,25000,24000,25000]})");
-  EXPECT_TRUE(gimite.has_deltas);
-  EXPECT_EQ(gimite.deltas, (std::array<int, 4>{0, 0, -1000, 0}));
-  EXPECT_TRUE(gimite.has_scores);
-  EXPECT_EQ(gimite.scores[2], 24000);
+  EXPECT_TRUE(original.has_deltas);
+  EXPECT_EQ(original.deltas, (std::array<int, 4>{0, 0, -1000, 0}));
+  EXPECT_TRUE(original.has_scores);
+  EXPECT_EQ(original.scores[2], 24000);
 }
 
 TEST(MjaiParse, HoraWithResults) {
@@ -181,13 +181,13 @@ TEST(MjaiParse, HoraWithResults) {
   EXPECT_EQ(mortal.event.deltas, (std::array<int, 4>{12600, 0, -11600, 0}));
   EXPECT_EQ(names(mortal.event.ura_markers), (std::vector<std::string>{"4m"}));
 
-  // gimite's richer form: uradora_markers, the winner's tiles, yaku and scores; no warnings.
-  const ParsedEvent gimite = parse(
+  // The original server's richer form: uradora_markers, the winner's tiles, yaku and scores; no warnings.
+  const ParsedEvent rich = parse(
       R"({"type":"hora","actor":1,"target":1,"pai":"3p","hora_tehais":["3p"],"uradora_markers":["E","7s"],"yakus":[["reach",1]],"fu":30,"fan":1,"hora_points":1000,"deltas":[-300,1100,-300,-500],"scores":[24700,26100,24700,24500]})");
-  EXPECT_TRUE(gimite.warnings.empty());
-  EXPECT_EQ(names(gimite.event.ura_markers), (std::vector<std::string>{"E", "7s"}));
-  EXPECT_TRUE(gimite.event.has_scores);
-  EXPECT_EQ(gimite.event.scores[1], 26100);
+  EXPECT_TRUE(rich.warnings.empty());
+  EXPECT_EQ(names(rich.event.ura_markers), (std::vector<std::string>{"E", "7s"}));
+  EXPECT_TRUE(rich.event.has_scores);
+  EXPECT_EQ(rich.event.scores[1], 26100);
 
   // A tsumo reply may leave out target: it is the winner itself.
   EXPECT_EQ(event_of(R"({"type":"hora","actor":3})").target, 3);
@@ -266,7 +266,7 @@ TEST(MjaiRoundTrip, EveryEventTypeComesBackUnchanged) {
   }
 }
 
-// gimite's uradora_markers come out under the Mortal name, with the same tiles.
+// The original server's uradora_markers come out under the Mortal name, with the same tiles.
 TEST(MjaiRoundTrip, UradoraMarkersBecomeUraMarkers) {
   const json out = event_to_json(event_of(
       R"({"type":"hora","actor":1,"target":0,"pai":"3p","uradora_markers":["E","7s"],"deltas":[-1000,1000,0,0]})"));

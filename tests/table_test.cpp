@@ -591,7 +591,7 @@ TEST(TableEnd, AbortiveDraws) {
     me << L::ryukyoku("sukaikan", {0, 0, 0, 0});
     EXPECT_EQ(me.table.decision(), Decision::none);
   }
-  {  // triple ron as a draw (gimite, Tenhou)
+  {  // triple ron as a draw (the original server, Tenhou)
     Seat me;
     me << L::start_kyoku(kPinfuTenpai) << L::tsumo(0, "N") << L::dahai(0, "N", true)
        << L::ryukyoku("sanchaho", {0, 0, 0, 0});
@@ -626,14 +626,14 @@ TEST(TableScores, FromStartKyokuScoresWhenSent) {
   EXPECT_EQ(me.table.score(0), 10000);
 }
 
-// gimite sends no start_kyoku.scores: 25000 each, then reach_accepted and results.
+// The original server sends no start_kyoku.scores: 25000 each, then reach_accepted and results.
 TEST(TableScores, TrackedWithoutStartKyokuScores) {
   L::Deal deal;
   deal.scores.reset();
   Seat me;
   me << L::start_game() << L::start_kyoku(kPinfuTenpai, deal);
   for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(me.table.score(seat), 25000);
-  // gimite's reach_accepted carries deltas and scores.
+  // The original server's reach_accepted carries deltas and scores.
   me << L::tsumo(0, "N") << L::dahai(0, "N", true) << L::tsumo(1) << L::reach(1) << L::dahai(1, "C")
      << R"({"type":"reach_accepted","actor":1,"deltas":[0,-1000,0,0],"scores":[25000,24000,25000,25000]})";
   EXPECT_EQ(me.table.score(1), 24000);
