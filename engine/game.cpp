@@ -37,6 +37,30 @@ bool all_orphans(const std::vector<RiverTile>& river) {
 
 }  // namespace
 
+ExhaustiveDraw settle_exhaustive_draw(const std::array<Table, 4>& tables) {
+  ExhaustiveDraw settled;
+  const int dealer = tables[0].dealer();
+  for (int seat = 0; seat < 4; ++seat) settled.tenpai[seat] = shanten(tables[seat].hand()) == 0;
+  for (int seat = 0; seat < 4; ++seat) {
+    const auto& river = tables[seat].player(seat).river;
+    if (river.empty() || !all_orphans(river)) continue;
+    settled.nagashi = true;
+    for (int payer = 0; payer < 4; ++payer) {
+      if (payer == seat) continue;
+      const int amount = (seat == dealer || payer == dealer) ? 4000 : 2000;
+      settled.deltas[payer] -= amount;
+      settled.deltas[seat] += amount;
+    }
+  }
+  if (settled.nagashi) return settled;
+  const int ready = static_cast<int>(std::count(settled.tenpai.begin(), settled.tenpai.end(), true));
+  if (ready == 0 || ready == 4) return settled;
+  for (int seat = 0; seat < 4; ++seat) {
+    settled.deltas[seat] = settled.tenpai[seat] ? 3000 / ready : -3000 / (4 - ready);
+  }
+  return settled;
+}
+
 bool Pending::any() const {
   return std::any_of(legal.begin(), legal.end(), [](const auto& l) { return !l.empty(); });
 }
@@ -339,42 +363,18 @@ void Game::win(const std::vector<int>& winners, bool tsumo, int discarder, Tile 
 }
 
 void Game::exhaustive_draw() {
-  std::array<bool, 4> tenpai{};
-  std::array<int, 4> deltas{};
-  for (int seat = 0; seat < 4; ++seat) tenpai[seat] = shanten(tables_[seat].hand()) == 0;
-  std::vector<int> nagashi;
-  for (int seat = 0; seat < 4; ++seat) {
-    const auto& river = tables_[seat].player(seat).river;
-    if (!river.empty() && all_orphans(river)) nagashi.push_back(seat);
-  }
+  const ExhaustiveDraw settled = settle_exhaustive_draw(tables_);
+  for (int seat = 0; seat < 4; ++seat) scores_[seat] += settled.deltas[seat];
   Event draw_event = make(EventType::ryukyoku);
-  if (!nagashi.empty()) {
-    // Nagashi mangan: paid as a mangan tsumo, in place of the noten payments.
-    draw_event.reason = "nagashimangan";
-    for (const int seat : nagashi) {
-      for (int payer = 0; payer < 4; ++payer) {
-        if (payer == seat) continue;
-        const int amount = (seat == dealer_ || payer == dealer_) ? 4000 : 2000;
-        deltas[payer] -= amount;
-        deltas[seat] += amount;
-      }
-    }
-  } else {
-    draw_event.reason = "fanpai";
-    const int ready = static_cast<int>(std::count(tenpai.begin(), tenpai.end(), true));
-    if (ready > 0 && ready < 4) {
-      for (int seat = 0; seat < 4; ++seat) deltas[seat] = tenpai[seat] ? 3000 / ready : -3000 / (4 - ready);
-    }
-  }
-  for (int seat = 0; seat < 4; ++seat) scores_[seat] += deltas[seat];
+  draw_event.reason = settled.nagashi ? "nagashimangan" : "fanpai";
   draw_event.has_tenpais = true;
-  draw_event.tenpais = tenpai;
+  draw_event.tenpais = settled.tenpai;
   draw_event.has_deltas = true;
-  draw_event.deltas = deltas;
+  draw_event.deltas = settled.deltas;
   draw_event.has_scores = true;
   draw_event.scores = scores_;
   emit(draw_event);
-  end_hand(tenpai[dealer_], true);
+  end_hand(settled.tenpai[dealer_], true);
 }
 
 void Game::abortive_draw(const std::string& reason, int actor) {

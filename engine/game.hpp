@@ -28,6 +28,16 @@
 
 namespace tenbin {
 
+// The settlement of an exhaustive draw, from each seat's own table: nagashi mangan (a river of
+// terminals and honours only, none called away), paid as a mangan tsumo in place of the noten
+// payments; otherwise 3000 from the noten seats to the tenpai ones.
+struct ExhaustiveDraw {
+  std::array<bool, 4> tenpai{};
+  bool nagashi = false;
+  std::array<int, 4> deltas{};
+};
+ExhaustiveDraw settle_exhaustive_draw(const std::array<Table, 4>& tables);
+
 struct GameConfig {
   Rules rules;
   bool tonpuu = false;          // East round only (extension: South)

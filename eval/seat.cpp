@@ -10,16 +10,6 @@ namespace {
 
 using nlohmann::json;
 
-Action action_from_event(const Event& event) {
-  Action action;
-  action.type = event.type;
-  action.pai = event.pai;
-  action.tsumogiri = event.tsumogiri;
-  action.consumed = event.consumed;
-  action.target = event.target;
-  return action;
-}
-
 bool is_lifecycle(EventType type) {
   return type == EventType::start_game || type == EventType::end_kyoku || type == EventType::end_game;
 }
@@ -114,12 +104,12 @@ std::optional<Action> ProcessSeat::parse_reply(const std::string& line) {
     json reply = json::parse(line);
     if (spec_.dialect == Dialect::akochan) {
       if (!reply.is_array() || reply.empty() || reply.size() > 2) throw MjaiError("expected an array of 1 or 2 actions");
-      if (reply.size() == 2) queued_ = action_from_event(parse_event(reply[1]).event);
+      if (reply.size() == 2) queued_ = Action::from_event(parse_event(reply[1]).event);
       reply = reply[0];
     }
     const Event event = parse_event(reply).event;
     if (event.type != EventType::none && event.actor != seat_) throw MjaiError("reply for another seat");
-    return action_from_event(event);
+    return Action::from_event(event);
   } catch (const std::exception& error) {
     ++incidents_.junk;
     spdlog::warn("seat {} ({}): junk reply ({}): {:.200}", seat_, spec_.name, error.what(), line);

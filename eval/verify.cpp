@@ -1,5 +1,7 @@
 #include "eval/verify.hpp"
 
+#include "engine/game.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -320,37 +322,6 @@ bool is_exhaustive_draw(const Event& event) {
 
 Action action_of(const Event& event) { return Action::from_event(event); }
 
-// Nagashi mangan: a river of terminals and honours only, none called away.
-bool all_orphans(const std::vector<RiverTile>& river) {
-  return !river.empty() && std::all_of(river.begin(), river.end(), [](const RiverTile& r) {
-    return is_terminal_or_honor(r.tile.kind()) && !r.called_away;
-  });
-}
-
-// Exhaustive draw payments: nagashi mangan as a mangan tsumo, else 3000 from noten to tenpai.
-std::array<int, 4> exhaustive_draw_deltas(const std::array<Table, 4>& tables) {
-  const int dealer = tables[0].dealer();
-  std::array<int, 4> deltas{};
-  bool nagashi = false;
-  for (int seat = 0; seat < 4; ++seat) {
-    if (!all_orphans(tables[seat].player(seat).river)) continue;
-    nagashi = true;
-    for (int payer = 0; payer < 4; ++payer) {
-      if (payer == seat) continue;
-      const int amount = (seat == dealer || payer == dealer) ? 4000 : 2000;
-      deltas[payer] -= amount;
-      deltas[seat] += amount;
-    }
-  }
-  if (nagashi) return deltas;
-  std::array<bool, 4> tenpai{};
-  for (int seat = 0; seat < 4; ++seat) tenpai[seat] = shanten(tables[seat].hand()) == 0;
-  const int ready = static_cast<int>(std::count(tenpai.begin(), tenpai.end(), true));
-  if (ready == 0 || ready == 4) return deltas;
-  for (int seat = 0; seat < 4; ++seat) deltas[seat] = tenpai[seat] ? 3000 / ready : -3000 / (4 - ready);
-  return deltas;
-}
-
 // Replays one log through four tables, one per seat, each fed its own view.
 class Replay {
  public:
@@ -472,7 +443,7 @@ class Replay {
       return "exhaustive draw with " + std::to_string(tables_[0].tiles_left()) + " live tiles left";
     }
     if (!event.has_deltas) return std::nullopt;
-    const auto deltas = exhaustive_draw_deltas(tables_);
+    const auto deltas = settle_exhaustive_draw(tables_).deltas;
     if (deltas == event.deltas) return std::nullopt;
     return "ryukyoku deltas " + deltas_text(event.deltas) + ", the engine pays " + deltas_text(deltas);
   }
