@@ -3,6 +3,7 @@
 //   tenbin [--seat N] [--strategy greedy] [--reply-every]   mjai on stdin/stdout
 //   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
 //   tenbin score | shanten                                  JSON lines calculators
+//   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
 //   tenbin replay --seat N < log.jsonl                      the bot beside a played game
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 
 #include "bot/calc_commands.hpp"
 #include "bot/mjai_bot.hpp"
+#include "bot/nanikiru_command.hpp"
 #include "bot/policy.hpp"
 #include "bot/replay.hpp"
 #include "bot/tcp_client.hpp"
@@ -73,6 +75,18 @@ int main(int argc, char** argv) {
   int replay_seat = 0;
   replay->add_option("--seat", replay_seat, "the seat to replay")->required()->check(CLI::Range(0, 3));
   replay->add_option("--strategy", strategy, "tsumogiri or greedy")->check(CLI::IsMember(tenbin::policy_names()));
+  auto* nanikiru = app.add_subcommand(
+      "nanikiru", "Win probability and expected score for every discard: one JSON object per line "
+                  "in, one line per candidate out; with --seat N, the position at the end of a log");
+  int nanikiru_seat = -1;
+  tenbin::dp::Options nanikiru_options;
+  std::string nanikiru_riichi = "auto";
+  nanikiru->add_option("--seat", nanikiru_seat, "read an mjai log and answer for this seat's last position")
+      ->check(CLI::Range(0, 3));
+  nanikiru->add_flag("!--no-shanten-back", nanikiru_options.shanten_back, "log mode: no shanten-back");
+  nanikiru->add_flag("!--no-hand-change", nanikiru_options.hand_change, "log mode: no hand changes");
+  nanikiru->add_option("--riichi", nanikiru_riichi, "log mode: auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
 
   CLI11_PARSE(app, argc, argv);
   set_up_logging(log_level);
@@ -85,6 +99,14 @@ int main(int argc, char** argv) {
   if (shanten->parsed()) {
     tenbin::serve_json_lines(std::cin, std::cout, tenbin::shanten_request);
     return 0;
+  }
+  if (nanikiru->parsed()) {
+    if (nanikiru_seat < 0) {
+      tenbin::serve_nanikiru(std::cin, std::cout);
+      return 0;
+    }
+    nanikiru_options.riichi = tenbin::parse_riichi_mode(nanikiru_riichi);
+    return tenbin::serve_nanikiru_log(std::cin, std::cout, nanikiru_seat, nanikiru_options);
   }
   if (replay->parsed()) {
     tenbin::run_replay(std::cin, std::cout, replay_seat, tenbin::make_policy(strategy));

@@ -1,0 +1,1046 @@
+// The expected-score / win-probability DP (see dp.hpp for the recurrence and its source).
+//
+// The graph. Draw states are (concealed hand, whether the path has changed plan, red fives still
+// held); their edges are the draws that can change something, each with its weight
+//   a_k(v) = max(0, w_k - copies of k drawn and still held)
+// (the unseen weight of the kind less what this hand has taken out of the wall). From draw state v
+// (shanten s) the draw k leads to the discard state x = v + k, whose choices are:
+//   - forward: x improves (shanten(x) = s - 1): every discard that keeps shanten(x);
+//   - win: x is complete and scores (a closed tsumo always has menzen tsumo; an open hand with no
+//     yaku has no winning edge), with the choice to win or to go on;
+//   - hand change (option): x does not improve, and a discard gives another hand of shanten s
+//     with strictly more ukeire than v, the widest such discard for this draw;
+//   - tsumogiri: back to v (the self-loop; always there, never stored).
+// Shanten-back (option) is a first discard that raises the shanten by one: those candidates are
+// valued too. A path changes plan at most once: one hand change, or the shanten-back it started
+// with (the flag in the state). This keeps the options' graphs within a small multiple of the
+// plain one; a change allowed again later costs a whole new problem per state. Measured on the
+// bench hands (../shared/bench-hands.md): with shanten-back alone, H1 (1-shanten) has 300 states
+// when backs are first discards and 8,222 when any later draw may back, H2 (2-shanten) 1,730 and
+// 130,247; hand changes limited only by "strictly more ukeire" take H1 past 420,000 states, and
+// one per shanten level (reset on improving) with backs on later draws past 1.4 million; with
+// both options as here H1 has 305. Hand changes are looked for at shanten <= kMaxChangeShanten,
+// where the shape decides the wait (allowing them at 2-shanten too: H2 2,341 -> 4,355 states,
+// H3 56,143 -> 76,804, for 3% and 12% more expected score).
+//
+// A discard state is keyed by (x, flags, whether it improves), so one reached from several hands
+// is built and valued once per time step; an edge into a hand-change state may use its widest
+// discards when they are strictly wider than the edge's own hand (the count it may use is kept).
+//
+// Riichi. A closed tenpai hand has three values per time: dama D (may still change hands), riichi
+// declared with the last discard Rf (the next draw is ippatsu) and riichi Rs (locked: win or
+// tsumogiri). Entering a tenpai hand (by any discard, tsumogiri included) chooses per objective:
+// auto max(D, Rf), always Rf, never D.
+//
+// Scores. A winning edge (x, k) is scored once by engine/score (tsumo, the real winds and melds)
+// without dora; riichi, ippatsu and haitei add their han, and dora, red fives and ura dora add
+// theirs as a distribution, the expected points being taken over it (not the points at the mean):
+// dora from the indicators; red fives held from the start (kept while a copy of that five is); a
+// drawn five red with probability m/c (m extra copies held, c unseen copies); for riichi one ura
+// indicator drawn from the unseen weights, P(u ura) = sum of w_i/S over the indicator kinds i that
+// point at a kind the hand holds u of. (The reading is the one that scores best without them; a
+// drawn red five is not swapped for a plain copy already held, the states knowing kinds only.)
+//
+// Why every value stays a probability without patching the draw odds (the source's note on the
+// inconsistency when the useful weight exceeds S - t). The recurrence is a convex combination,
+// coefficients a_k/(S-t) and 1 - H/(S-t), as long as the helpful weight H (draws whose best
+// continuation beats staying) is at most S - t, the wall left. Without options the useful kinds
+// are nested along every path: if x is useful to v' = v + k - d with shanten(v') = shanten(v) - 1,
+// then shanten(v' + x) = shanten(v) - 2, and v + x is one exchange from v' + x, so x is useful to
+// v. Hence a tile thrown as useless (or discarded from the hand) is useless for the rest of the
+// path, the weights a_k(v) of the kinds that matter are exactly what the wall still holds, and at
+// every (v, t) that can occur H <= S - t. A pair (v, t) with H > S - t cannot occur (the wall of
+// S - t tiles would have to hold the H useful tiles the bookkeeping says are still there), and the
+// recurrence never reaches it with a positive coefficient: from an occurring state the self-loop
+// to (v, t+1) has weight S - t - H, zero exactly when (v, t+1) cannot occur, and a useful draw
+// takes at least one useful tile out of the wall. So no draw probability is patched: an impossible
+// pair is marked (kImpossible, read as 0, counted in Result::impossible_entries, reported as a
+// negative by_draws entry) and the tests check that the simulator of the real game never meets
+// one. With a hand change a thrown kind can become useful again and the model overcounts it (the
+// source's fixed edge weights); an impossible pair then means the model cannot account for the
+// hand, and it gets no credit (0) rather than an invented probability. The same holds for
+// fractional weights (a wall estimate), where a draw takes less than one unit of a kind's weight:
+// every value is still a convex combination of values in [0, 1] (or of scores), or marked.
+#include "bot/dp.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "bot/shanten_probe.hpp"
+#include "engine/score.hpp"
+#include "engine/shanten.hpp"
+
+namespace tenbin::dp {
+namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+constexpr double kImpossible = -1.0;
+constexpr int kFiveOffset = 4;
+constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
+
+// ---- hand keys: the 34 counts in 3 bits each, kinds 0-20 in `lo`, 21-33 and flags in `hi` ----
+
+struct HandKey {
+  std::uint64_t lo = 0;
+  std::uint64_t hi = 0;
+  friend bool operator==(const HandKey&, const HandKey&) = default;
+};
+
+constexpr int kLoKinds = 21;
+constexpr std::uint64_t kChangedFlag = std::uint64_t{1} << 40;    // the path changed plan
+constexpr std::uint64_t kImprovingFlag = std::uint64_t{1} << 41;  // discard states only
+constexpr int kRedShift = 42;  // three bits: the red five of each suit still held
+constexpr std::uint64_t kCountMaskHi = (std::uint64_t{1} << 39) - 1;
+
+void add_kind(HandKey& key, int kind) {
+  if (kind < kLoKinds) {
+    key.lo += std::uint64_t{1} << (3 * kind);
+  } else {
+    key.hi += std::uint64_t{1} << (3 * (kind - kLoKinds));
+  }
+}
+
+HandKey key_of(const TileCounts& counts) {
+  HandKey key;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    for (int c = 0; c < counts[kind]; ++c) add_kind(key, kind);
+  }
+  return key;
+}
+
+TileCounts counts_of(const HandKey& key) {
+  TileCounts counts{};
+  for (int kind = 0; kind < kLoKinds; ++kind) {
+    counts[kind] = static_cast<std::uint8_t>((key.lo >> (3 * kind)) & 7);
+  }
+  for (int kind = kLoKinds; kind < kNumKinds; ++kind) {
+    counts[kind] = static_cast<std::uint8_t>((key.hi >> (3 * (kind - kLoKinds))) & 7);
+  }
+  return counts;
+}
+
+HandKey counts_only(HandKey key) {
+  key.hi &= kCountMaskHi;
+  return key;
+}
+
+std::uint64_t hash_key(const HandKey& key) {
+  std::uint64_t x = key.lo * 0x9E3779B97F4A7C15ull ^ (key.hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+  x ^= x >> 31;
+  x *= 0xD6E8FEB86659FD93ull;
+  x ^= x >> 32;
+  return x;
+}
+
+// Open addressing, linear probing, power-of-two capacity: key -> dense id. clear() starts a new
+// generation instead of wiping the slots, so a reused index costs nothing to empty.
+class KeyIndex {
+ public:
+  KeyIndex() { slots_.resize(1024); }
+
+  void clear() {
+    size_ = 0;
+    if (++generation_ != 0) return;
+    std::fill(slots_.begin(), slots_.end(), Slot{});  // the counter wrapped: wipe once
+    generation_ = 1;
+  }
+
+  // The id of `key`, inserting `fresh` when absent; second is true when inserted.
+  std::pair<std::uint32_t, bool> find_or_insert(const HandKey& key, std::uint32_t fresh) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    Slot& slot = probe(key);
+    if (slot.generation == generation_) return {slot.id, false};
+    slot = {key, fresh, generation_};
+    ++size_;
+    return {fresh, true};
+  }
+
+  std::size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
+
+ private:
+  struct Slot {
+    HandKey key;
+    std::uint32_t id = kNone;
+    std::uint32_t generation = 0;  // the slot is empty unless it equals generation_
+  };
+
+  Slot& probe(const HandKey& key) {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash_key(key) & mask;; i = (i + 1) & mask) {
+      if (slots_[i].generation != generation_ || slots_[i].key == key) return slots_[i];
+    }
+  }
+
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    const std::uint32_t live = generation_;
+    generation_ = 1;
+    size_ = 0;
+    for (const Slot& slot : old) {
+      if (slot.generation != live) continue;
+      probe(slot.key) = {slot.key, slot.id, generation_};
+      ++size_;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+  std::uint32_t generation_ = 1;
+};
+
+// ---- the graph ----
+
+struct DrawNode {
+  HandKey key;  // the hand, the changed-plan flag and the red fives held
+  std::int8_t shanten = 0;
+  std::uint8_t depth = 0;  // the fewest draws from a candidate (states are made in this order)
+  float ukeire = 0;
+  std::uint32_t edge_begin = 0;
+  std::uint32_t edge_end = 0;
+  std::int32_t tenpai_slot = -1;  // row of the dama / riichi tables
+};
+
+struct DrawEdge {
+  std::uint32_t discard = kNone;  // the discard state, kNone when the draw can only win
+  std::int32_t win = -1;          // the winning hand, -1 when x does not score
+  float weight = 0;
+  std::uint16_t allowed = 0;      // hand-change successors this edge may use (a prefix)
+  std::uint8_t kind = 0;
+};
+
+struct DiscardNode {
+  HandKey key;
+  bool improving = false;
+  std::int8_t source_shanten = 0;  // shanten of the hands it is drawn from
+  std::uint32_t begin = 0;         // successors [begin, end): forward, or hand changes by ukeire
+  std::uint32_t end = 0;
+  std::uint32_t enqueued = 0;      // hand changes made draw states so far (a prefix)
+};
+
+struct Successor {
+  std::uint32_t node = kNone;
+  float ukeire = 0;
+  std::uint8_t discard = 0;
+};
+
+// Expected points of one winning hand, per variant: dama, riichi, riichi with ippatsu; each
+// without and with haitei.
+struct WinValue {
+  std::array<float, 6> points{};
+  bool dama = false;    // wins without riichi (has a yaku)
+  bool riichi = false;  // wins with riichi (closed)
+  float get(int variant, bool haitei) const { return points[2 * variant + (haitei ? 1 : 0)]; }
+};
+constexpr int kDama = 0, kRiichi = 1, kIppatsu = 2;
+
+// Extra han (dora, red fives, ura dora) as a distribution; the last bin holds everything from it
+// up (13 han or more is the same limit).
+constexpr int kHanBins = 16;
+using HanDistribution = std::array<double, kHanBins>;
+
+HanDistribution convolve(const HanDistribution& a, const HanDistribution& b) {
+  HanDistribution out{};
+  for (int i = 0; i < kHanBins; ++i) {
+    if (a[i] == 0) continue;
+    for (int j = 0; j < kHanBins; ++j) {
+      out[std::min(i + j, kHanBins - 1)] += a[i] * b[j];
+    }
+  }
+  return out;
+}
+
+HanDistribution point_mass(int han) {
+  HanDistribution d{};
+  d[std::min(han, kHanBins - 1)] = 1;
+  return d;
+}
+
+bool closed_hand(const std::vector<Meld>& melds) {
+  return std::none_of(melds.begin(), melds.end(), [](const Meld& m) { return m.is_open(); });
+}
+
+int five_of_suit(int suit) { return suit * 9 + kFiveOffset; }
+
+}  // namespace
+
+TileCounts count_unseen(const Position& position, const TileCounts& also_seen) {
+  std::array<int, kNumKinds> seen{};
+  for (int kind = 0; kind < kNumKinds; ++kind) seen[kind] = position.hand[kind] + also_seen[kind];
+  for (const Meld& meld : position.melds) {
+    for (const Tile tile : meld.all_tiles()) ++seen[tile.kind()];
+  }
+  for (const Tile marker : position.dora_markers) ++seen[marker.kind()];
+  TileCounts unseen{};
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    unseen[kind] = static_cast<std::uint8_t>(std::max(0, kCopiesPerKind - seen[kind]));
+  }
+  return unseen;
+}
+
+void set_flat_unseen(Position& position, const TileCounts& also_seen, std::array<bool, 3> reds_seen) {
+  position.unseen_copies = count_unseen(position, also_seen);
+  for (int kind = 0; kind < kNumKinds; ++kind) position.weights[kind] = position.unseen_copies[kind];
+  for (const Meld& meld : position.melds) {
+    for (const Tile tile : meld.all_tiles()) {
+      if (tile.is_red()) reds_seen[suit_of(tile.kind())] = true;
+    }
+  }
+  for (const Tile marker : position.dora_markers) {
+    if (marker.is_red()) reds_seen[suit_of(marker.kind())] = true;
+  }
+  for (int suit = 0; suit < 3; ++suit) {
+    position.red_unseen[suit] = position.rules.red_fives && !position.red_in_hand[suit] &&
+                                !reds_seen[suit] && position.unseen_copies[five_of_suit(suit)] > 0;
+  }
+}
+
+struct Solver::Impl {
+  Position position;
+  Options options;
+  bool keep_all_times = false;  // for policy queries
+  int draws = 0;             // n
+  double wall = 0;           // S: total weight
+  int melds = 0;
+  bool closed = true;
+  bool riichi_possible = false;
+  TileCounts root{};         // the hand the extra copies are counted from
+  int root_shanten = 0;
+  bool root_is_draw = true;
+
+  std::vector<DrawNode> nodes;
+  std::vector<DrawEdge> edges;
+  std::vector<DiscardNode> discards;
+  std::vector<Successor> successors;
+  std::vector<WinValue> wins;
+  GroupNeedsCache group_cache;
+  KeyIndex node_index;
+  KeyIndex discard_index;
+  KeyIndex win_index;        // (x, k) -> wins
+  KeyIndex ukeire_index;     // hands whose ukeire was computed -> ukeire_values
+  std::vector<float> ukeire_values;
+  std::size_t tenpai_slots = 0;
+  int expanding_depth = -1;  // depth of the state being expanded (-1: making the candidates)
+  // The states and discard states that exist by time t: draw_prefix[t] states (those of depth
+  // <= t, a prefix since states are made breadth first) and discard_prefix[t] discard states
+  // (those made while expanding them). Earlier times of later states cannot occur.
+  std::vector<std::uint32_t> draw_prefix;
+  std::vector<std::uint32_t> discard_prefix;
+  std::vector<std::uint32_t> discard_end_of;  // discard states made once state i was expanded
+
+  // Values, per time layer (see layer()): E(node, t, objective) is the value of entering the draw
+  // state at time t; T(slot, t, table, objective) holds, for tenpai hands and the win and score
+  // objectives, D (dama), Rf (riichi, ippatsu next) and Rs (riichi).
+  std::vector<double> entry;
+  std::vector<double> tenpai_table;
+  std::size_t impossible = 0;
+
+  // Fixed score inputs.
+  int aka_melds = 0;
+  std::array<double, kNumKinds> ura_weight{};  // P(the ura indicator points at this kind)
+  WinContext context;
+
+  Result result;
+
+  // ---- set-up ----
+
+  void check_position() {
+    const int total = total_tiles(position.hand);
+    melds = static_cast<int>(position.melds.size());
+    const int draw_size = 13 - 3 * melds;
+    if (melds > 4 || (total != draw_size && total != draw_size + 1)) {
+      throw std::invalid_argument(std::to_string(total) + " concealed tiles with " +
+                                  std::to_string(melds) + " melds");
+    }
+    if (position.draws_left < 1 || position.draws_left > kMaxDraws) {
+      throw std::invalid_argument("draws_left must be 1.." + std::to_string(kMaxDraws));
+    }
+    draws = position.draws_left;
+    wall = 0;
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      const double w = position.weights[kind];
+      if (!(w >= 0) || !std::isfinite(w)) throw std::invalid_argument("weights must be >= 0");
+      wall += w;
+    }
+    if (wall < draws) throw std::invalid_argument("the unseen weights sum to less than draws_left");
+    root = position.hand;
+    root_is_draw = total == draw_size;
+    closed = closed_hand(position.melds);
+    riichi_possible = closed;
+  }
+
+  // ---- hands ----
+
+  static TileCounts hand_of_key(const HandKey& key) { return counts_of(counts_only(key)); }
+
+  float weight_of(const TileCounts& hand, int kind) const {
+    const int extra = std::max(0, hand[kind] - root[kind]);
+    return static_cast<float>(std::max(0.0, position.weights[kind] - extra));
+  }
+
+  float ukeire_of(const TileCounts& hand, int hand_shanten) {
+    const HandKey key = key_of(hand);
+    const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
+    if (!inserted) return ukeire_values[id];
+    const ShantenProbe probe(hand, group_cache);
+    float total = 0;
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      if (hand[kind] >= kCopiesPerKind) continue;
+      const float w = weight_of(hand, kind);
+      if (w > 0 && probe.after_draw(kind) < hand_shanten) total += w;
+    }
+    ukeire_values.push_back(total);
+    return total;
+  }
+
+  HandKey with_flags(const TileCounts& hand, std::uint64_t flags) const {
+    HandKey key = key_of(hand);
+    key.hi |= flags;
+    return key;
+  }
+
+  std::uint32_t draw_node(const HandKey& key, int hand_shanten) {
+    const auto [id, inserted] = node_index.find_or_insert(key, static_cast<std::uint32_t>(nodes.size()));
+    if (!inserted) return id;
+    DrawNode node;
+    node.key = key;
+    node.shanten = static_cast<std::int8_t>(hand_shanten);
+    node.depth = static_cast<std::uint8_t>(std::min(255, expanding_depth + 1));
+    if (hand_shanten == 0) node.tenpai_slot = static_cast<std::int32_t>(tenpai_slots++);
+    nodes.push_back(node);
+    return id;
+  }
+
+  // The flags of the hand after discarding `kind` from a hand with `flags`: a red five leaves when
+  // its last copy goes.
+  static std::uint64_t flags_after_discard(std::uint64_t flags, const TileCounts& after, int kind) {
+    if (is_honor(kind) || kind % 9 != kFiveOffset || after[kind] > 0) return flags;
+    return flags & ~(std::uint64_t{1} << (kRedShift + suit_of(kind)));
+  }
+
+  // ---- discard states ----
+
+  // x = v + k, with the probe of v: the discards of x are exchanges of v.
+  std::uint32_t improving_discard(const HandKey& x_key, const TileCounts& x, int x_shanten,
+                                  const ShantenProbe& probe, int k) {
+    HandKey key = x_key;
+    key.hi |= kImprovingFlag;
+    const auto [id, inserted] = discard_index.find_or_insert(key, static_cast<std::uint32_t>(discards.size()));
+    if (!inserted) return id;
+    DiscardNode node;
+    node.key = key;
+    node.improving = true;
+    node.source_shanten = static_cast<std::int8_t>(x_shanten + 1);
+    node.begin = static_cast<std::uint32_t>(successors.size());
+    const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
+    TileCounts y = x;
+    for (int d = 0; d < kNumKinds; ++d) {
+      if (x[d] == 0) continue;
+      --y[d];
+      if (probe.after_exchange(k, d) == x_shanten) {
+        const std::uint32_t next = draw_node(with_flags(y, flags_after_discard(flags, y, d)), x_shanten);
+        successors.push_back({next, 0, static_cast<std::uint8_t>(d)});
+      }
+      ++y[d];
+    }
+    node.end = static_cast<std::uint32_t>(successors.size());
+    discards.push_back(node);
+    return id;
+  }
+
+  // The hand changes of x = v + k (x does not improve v): discards keeping shanten s, the widest.
+  // Every discard is looked at, the drawn kind's too: x is shared by all the hands one draw below
+  // it, and a hand is never strictly wider than itself.
+  std::uint32_t change_discard(const HandKey& x_key, const TileCounts& x, int s, const ShantenProbe& probe, int k) {
+    const auto [id, inserted] = discard_index.find_or_insert(x_key, static_cast<std::uint32_t>(discards.size()));
+    if (!inserted) return id;
+    DiscardNode node;
+    node.key = x_key;
+    node.source_shanten = static_cast<std::int8_t>(s);
+    node.begin = static_cast<std::uint32_t>(successors.size());
+    TileCounts y = x;
+    for (int d = 0; d < kNumKinds; ++d) {
+      if (x[d] == 0 || probe.after_exchange(k, d) != s) continue;
+      --y[d];
+      successors.push_back({kNone, ukeire_of(y, s), static_cast<std::uint8_t>(d)});
+      ++y[d];
+    }
+    keep_widest(node.begin);
+    node.end = static_cast<std::uint32_t>(successors.size());
+    discards.push_back(node);
+    return id;
+  }
+
+  // A hand change is purposeful when it is the widest for its draw: of the same-shanten discards
+  // appended from `begin`, keep those of the largest ukeire (a draw may allow several).
+  void keep_widest(std::uint32_t begin) {
+    float widest = 0;
+    for (std::uint32_t p = begin; p < successors.size(); ++p) widest = std::max(widest, successors[p].ukeire);
+    const auto narrower = [&](const Successor& s) { return s.ukeire < widest - 1e-6f; };
+    successors.erase(std::remove_if(successors.begin() + begin, successors.end(), narrower), successors.end());
+  }
+
+  // Hand-change successors of `j` with ukeire above `threshold`; makes them draw states.
+  std::uint16_t allow_changes(std::uint32_t j, float threshold) {
+    DiscardNode& node = discards[j];
+    std::uint32_t allowed = 0;
+    while (node.begin + allowed < node.end && successors[node.begin + allowed].ukeire > threshold + 1e-6f) {
+      ++allowed;
+    }
+    const HandKey x_key = node.key;
+    const TileCounts x = hand_of_key(x_key);
+    const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
+    const int s = node.source_shanten;
+    while (discards[j].enqueued < allowed) {
+      Successor& next = successors[discards[j].begin + discards[j].enqueued];
+      TileCounts y = x;
+      --y[next.discard];
+      const std::uint32_t id = draw_node(with_flags(y, flags_after_discard(flags, y, next.discard) | kChangedFlag), s);
+      successors[discards[j].begin + discards[j].enqueued].node = id;
+      ++discards[j].enqueued;
+    }
+    return static_cast<std::uint16_t>(allowed);
+  }
+
+  // ---- winning hands ----
+
+  HanDistribution extra_han(const TileCounts& x, std::uint64_t flags, bool with_ura) const {
+    TileCounts all = x;
+    for (const Meld& meld : position.melds) {
+      for (const Tile tile : meld.all_tiles()) ++all[tile.kind()];
+    }
+    int fixed = aka_melds;
+    for (const Tile marker : position.dora_markers) fixed += all[dora_from_indicator(marker.kind())];
+    HanDistribution d = point_mass(0);
+    for (int suit = 0; suit < 3; ++suit) {
+      const int five = five_of_suit(suit);
+      if ((flags >> (kRedShift + suit)) & 1) {
+        ++fixed;  // held from the start (kept while a copy of that five is)
+      } else if (position.red_unseen[suit] && position.unseen_copies[five] > 0) {
+        const int drawn = std::max(0, x[five] - root[five]);
+        const double p = std::min(1.0, static_cast<double>(drawn) / position.unseen_copies[five]);
+        if (p > 0) {
+          HanDistribution bernoulli{};
+          bernoulli[0] = 1 - p;
+          bernoulli[1] = p;
+          d = convolve(d, bernoulli);
+        }
+      }
+    }
+    d = convolve(d, point_mass(fixed));
+    if (!with_ura) return d;
+    HanDistribution ura{};
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      if (ura_weight[kind] > 0) ura[std::min<int>(all[kind], kHanBins - 1)] += ura_weight[kind];
+    }
+    return convolve(d, ura);
+  }
+
+  // A tsumo's points for each han from the reading's own han up (13 and more are one limit).
+  using PointsByHan = std::array<double, 2 * kHanBins>;
+  PointsByHan points_by_han(const Score& base) const {
+    const bool dealer = context.dealer_wins();
+    PointsByHan points{};
+    for (int extra = 0; extra < 2 * kHanBins; ++extra) {
+      const int basic = basic_points(base.han + extra, base.fu, base.yakuman, position.rules);
+      const Payment pay = payments(basic, dealer, true);
+      points[static_cast<std::size_t>(extra)] = dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+      if (base.yakuman > 0 || base.han + extra >= 13) {
+        std::fill(points.begin() + extra + 1, points.end(), points[static_cast<std::size_t>(extra)]);
+        break;
+      }
+    }
+    return points;
+  }
+
+  static double expected_points(const PointsByHan& points, int added_han, const HanDistribution& extra) {
+    double total = 0;
+    for (int e = 0; e < kHanBins; ++e) total += extra[e] * points[static_cast<std::size_t>(added_han + e)];
+    return total;
+  }
+
+  // The winning hand x (k drawn), scored once; -1 when it does not score at all.
+  std::int32_t win_of(const HandKey& x_key, const TileCounts& x, int k) {
+    HandKey key = counts_only(x_key);
+    key.hi |= (x_key.hi & ~kCountMaskHi & ~kChangedFlag) | (std::uint64_t{static_cast<unsigned>(k)} << 48);
+    const auto [id, inserted] = win_index.find_or_insert(key, static_cast<std::uint32_t>(wins.size()));
+    if (!inserted) return wins[id].dama || wins[id].riichi ? static_cast<std::int32_t>(id) : -1;
+    WinValue value;
+    WinningHand hand;
+    hand.concealed = x;
+    hand.win_kind = k;
+    for (const Meld& meld : position.melds) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld;
+    // One reading for every variant: a closed tsumo always has menzen tsumo, so the dama score
+    // exists whenever riichi is possible, and riichi, ippatsu and haitei only add han.
+    const ScoreOutcome dama = score_win(hand, context, position.rules);
+    if (dama.ok()) {
+      const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
+      const PointsByHan points = points_by_han(dama.score);
+      value.dama = true;
+      const HanDistribution extra = extra_han(x, flags, false);
+      value.points[0] = static_cast<float>(expected_points(points, 0, extra));
+      value.points[1] = static_cast<float>(expected_points(points, 1, extra));
+      if (riichi_possible) {
+        value.riichi = true;
+        const HanDistribution with_ura = extra_han(x, flags, true);
+        for (int variant = kRiichi; variant <= kIppatsu; ++variant) {
+          const int added = variant;  // riichi, and ippatsu
+          value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura));
+          value.points[2 * variant + 1] = static_cast<float>(expected_points(points, added + 1, with_ura));
+        }
+      }
+    }
+    wins.push_back(value);
+    return value.dama || value.riichi ? static_cast<std::int32_t>(id) : -1;
+  }
+
+  // ---- expanding a draw state ----
+
+  bool changes_allowed(int s, std::uint64_t flags) const {
+    if (!options.hand_change || (flags & kChangedFlag) != 0 || s > kMaxChangeShanten) return false;
+    return !(s == 0 && riichi_possible && options.riichi == RiichiMode::always);  // riichi locks it
+  }
+
+  void expand(std::uint32_t i) {
+    expanding_depth = nodes[i].depth;
+    const HandKey key = nodes[i].key;
+    const TileCounts hand = hand_of_key(key);
+    const int s = nodes[i].shanten;
+    std::array<float, kNumKinds> weight{};
+    std::array<std::int8_t, kNumKinds> after{};
+    float ukeire = 0;
+    const ShantenProbe probe(hand, group_cache);
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (hand[k] >= kCopiesPerKind) continue;
+      weight[k] = weight_of(hand, k);
+      if (weight[k] <= 0) continue;
+      after[k] = static_cast<std::int8_t>(probe.after_draw(k));
+      if (after[k] < s) ukeire += weight[k];
+    }
+    nodes[i].ukeire = ukeire;
+    const bool changes = changes_allowed(s, key.hi);
+    const auto edge_begin = static_cast<std::uint32_t>(edges.size());
+    TileCounts x = hand;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (weight[k] <= 0) continue;
+      ++x[k];
+      HandKey x_key = key;
+      add_kind(x_key, k);
+      DrawEdge edge;
+      edge.kind = static_cast<std::uint8_t>(k);
+      edge.weight = weight[k];
+      if (after[k] < s && after[k] >= 0) {
+        edge.discard = improving_discard(x_key, x, after[k], probe, k);
+      } else {
+        if (after[k] < 0) edge.win = win_of(x_key, x, k);
+        if (changes) {
+          const std::uint32_t j = change_discard(x_key, x, s, probe, k);
+          edge.allowed = allow_changes(j, ukeire);
+          if (edge.allowed > 0) edge.discard = j;
+        }
+      }
+      --x[k];
+      if (edge.discard != kNone || edge.win >= 0) edges.push_back(edge);
+    }
+    nodes[i].edge_begin = edge_begin;
+    nodes[i].edge_end = static_cast<std::uint32_t>(edges.size());
+    discard_end_of.push_back(static_cast<std::uint32_t>(discards.size()));
+  }
+
+  // ---- the sweep ----
+
+  // The sweep reads only time t+1 while writing t, so two layers suffice unless the policy is to
+  // be queried afterwards (then every time is kept).
+  std::size_t layer(int t) const { return keep_all_times ? static_cast<std::size_t>(t) : static_cast<std::size_t>(t & 1); }
+  std::size_t layers() const { return keep_all_times ? static_cast<std::size_t>(draws + 1) : 2; }
+  double& E(std::uint32_t node, int t, int objective) {
+    return entry[(node * layers() + layer(t)) * kObjectives + objective];
+  }
+  double E(std::uint32_t node, int t, int objective) const {
+    return entry[(node * layers() + layer(t)) * kObjectives + objective];
+  }
+  // table 0 D, 1 Rf, 2 Rs; objective 1 or 2.
+  double& T(std::int32_t slot, int t, int table, int objective) {
+    return tenpai_table[(static_cast<std::size_t>(slot) * layers() + layer(t)) * 6 + 2 * table + objective - 1];
+  }
+  double T(std::int32_t slot, int t, int table, int objective) const {
+    return tenpai_table[(static_cast<std::size_t>(slot) * layers() + layer(t)) * 6 + 2 * table + objective - 1];
+  }
+  double read(std::uint32_t node, int t, int objective) const {
+    return std::max(0.0, E(node, t, objective));
+  }
+
+  // Best continuation values of every discard state at time t+1, per objective: the best forward
+  // successor, or for hand changes the best of each prefix (an edge may use a prefix).
+  std::vector<double> forward_best;  // per improving discard state
+  std::vector<double> prefix_best;   // per successor slot of a hand-change state
+
+  void discard_values(int t1) {
+    const std::size_t count = discard_prefix[static_cast<std::size_t>(t1 - 1)];
+    for (std::size_t j = 0; j < count; ++j) {
+      const DiscardNode& node = discards[j];
+      std::array<double, kObjectives> best{};
+      if (node.improving) {
+        for (std::uint32_t p = node.begin; p < node.end; ++p) {
+          for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
+        }
+        for (int o = 0; o < kObjectives; ++o) forward_best[j * kObjectives + o] = best[o];
+        continue;
+      }
+      for (std::uint32_t p = node.begin; p < node.begin + node.enqueued; ++p) {
+        for (int o = 0; o < kObjectives; ++o) {
+          best[o] = std::max(best[o], read(successors[p].node, t1, o));
+          prefix_best[p * kObjectives + o] = best[o];
+        }
+      }
+    }
+  }
+
+  // The best continuation after drawing along `edge` (not counting the win or tsumogiri).
+  double continuation(const DrawEdge& edge, int objective) const {
+    if (edge.discard == kNone) return 0;
+    const DiscardNode& node = discards[edge.discard];
+    if (node.improving) return forward_best[edge.discard * kObjectives + objective];
+    return prefix_best[(node.begin + edge.allowed - 1) * kObjectives + objective];
+  }
+
+  double win_points(const DrawEdge& edge, int variant, int t) const {
+    const bool haitei = position.haitei_on_last_draw && t == draws - 1;
+    return wins[static_cast<std::size_t>(edge.win)].get(variant, haitei);
+  }
+
+  // One step of eq. 9/10: base is the value of staying (tsumogiri), best_k per edge from `pick`.
+  template <typename Pick>
+  double step(const DrawNode& node, double base, double wall_left, Pick pick) {
+    double gain = 0;
+    double helpful = 0;
+    for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+      const double best = pick(edges[e]);
+      if (best > base) {
+        gain += edges[e].weight * (best - base);
+        helpful += edges[e].weight;
+      }
+    }
+    if (helpful > wall_left + 1e-9) {
+      ++impossible;
+      return kImpossible;
+    }
+    return base + gain / wall_left;
+  }
+
+  void draw_values(int t) {
+    const double wall_left = wall - t;
+    const std::uint32_t count = draw_prefix[static_cast<std::size_t>(t)];
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const DrawNode& node = nodes[i];
+      if (node.shanten == 0) {
+        tenpai_values(i, t, wall_left);
+        continue;
+      }
+      for (int o = 0; o < kObjectives; ++o) {
+        const double base = read(i, t + 1, o);
+        E(i, t, o) = step(node, base, wall_left, [&](const DrawEdge& edge) {
+          return std::max(base, continuation(edge, o));
+        });
+      }
+    }
+  }
+
+  void tenpai_values(std::uint32_t i, int t, double wall_left) {
+    const DrawNode& node = nodes[i];
+    const std::int32_t slot = node.tenpai_slot;
+    E(i, t, 0) = 1;
+    for (int o = 1; o < kObjectives; ++o) {
+      const auto win_value = [&](const DrawEdge& edge, int variant) {
+        return o == 1 ? 1.0 : win_points(edge, variant, t);
+      };
+      // Dama: win (if the hand has a yaku) or go on (hand change or tsumogiri).
+      const double stay = read(i, t + 1, o);
+      const double dama = step(node, stay, wall_left, [&](const DrawEdge& edge) {
+        double best = std::max(stay, continuation(edge, o));
+        if (edge.win >= 0 && wins[static_cast<std::size_t>(edge.win)].dama) best = std::max(best, win_value(edge, kDama));
+        return best;
+      });
+      T(slot, t, 0, o) = dama;
+      double value = dama;
+      if (riichi_possible && options.riichi != RiichiMode::never) {
+        const double locked = std::max(0.0, T(slot, t + 1, 2, o));
+        const auto riichi_step = [&](int variant) {
+          return step(node, locked, wall_left, [&](const DrawEdge& edge) {
+            if (edge.win < 0 || !wins[static_cast<std::size_t>(edge.win)].riichi) return locked;
+            return std::max(locked, win_value(edge, variant));
+          });
+        };
+        const double fresh = riichi_step(kIppatsu);
+        T(slot, t, 1, o) = fresh;
+        T(slot, t, 2, o) = riichi_step(kRiichi);
+        value = options.riichi == RiichiMode::always ? fresh : std::max(dama, fresh);
+      }
+      E(i, t, o) = value;
+    }
+  }
+
+  void sweep() {
+    entry.assign(nodes.size() * layers() * kObjectives, 0.0);
+    tenpai_table.assign(tenpai_slots * layers() * 6, 0.0);
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) E(i, draws, 0) = nodes[i].shanten == 0 ? 1 : 0;
+    forward_best.assign(discards.size() * kObjectives, 0.0);
+    prefix_best.assign(successors.size() * kObjectives, 0.0);
+    for (Candidate& c : result.candidates) {
+      for (auto& values : c.by_draws) values.assign(c.evaluated ? static_cast<std::size_t>(draws) : 0, 0.0);
+    }
+    for (int t = draws - 1; t >= 0; --t) {
+      discard_values(t + 1);
+      draw_values(t);
+      record_candidates(t);
+    }
+  }
+
+  // by_draws[o][r - 1] holds the value with r = draws - t draws left.
+  void record_candidates(int t) {
+    for (Candidate& c : result.candidates) {
+      if (!c.evaluated) continue;
+      for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = E(c.node, t, o);
+    }
+  }
+
+  // ---- the whole computation ----
+
+  void set_up_scoring() {
+    context.round_wind = position.round_wind;
+    context.seat_wind = position.seat_wind;
+    context.winner = 0;
+    context.dealer = (4 - (position.seat_wind - kinds::east)) % 4;
+    context.discarder = 0;
+    context.tsumo = true;
+    for (const Meld& meld : position.melds) aka_melds += meld.red_fives();
+    if (!position.rules.red_fives) aka_melds = 0;
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      ura_weight[dora_from_indicator(kind)] += position.weights[kind] / wall;
+    }
+  }
+
+  std::uint64_t root_flags() const {
+    std::uint64_t flags = 0;
+    for (int suit = 0; suit < 3; ++suit) {
+      if (position.red_in_hand[suit] && position.rules.red_fives) flags |= std::uint64_t{1} << (kRedShift + suit);
+    }
+    return flags;
+  }
+
+  void make_candidates() {
+    const std::uint64_t flags = root_flags();
+    root_shanten = shanten(root);
+    if (root_is_draw) {
+      Candidate c;
+      c.node = draw_node(with_flags(root, flags), root_shanten);
+      c.shanten = root_shanten;
+      result.candidates.push_back(c);
+      return;
+    }
+    for (int d = 0; d < kNumKinds; ++d) {
+      if (root[d] == 0) continue;
+      TileCounts y = root;
+      --y[d];
+      const int ys = shanten(y);
+      Candidate c;
+      c.discard = d;
+      c.discard_red = !is_honor(d) && d % 9 == kFiveOffset && root[d] == 1 &&
+                      ((flags >> (kRedShift + suit_of(d))) & 1);
+      c.shanten = ys;
+      c.shanten_back = ys > root_shanten;
+      c.evaluated = ys == root_shanten || (ys == root_shanten + 1 && options.shanten_back);
+      if (c.evaluated) {
+        const std::uint64_t after = flags_after_discard(flags, y, d) | (c.shanten_back ? kChangedFlag : 0);
+        c.node = draw_node(with_flags(y, after), ys);
+      }
+      result.candidates.push_back(c);
+    }
+  }
+
+  void build() {
+    expanding_depth = -1;
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) expand(i);
+    draw_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(nodes.size()));
+    discard_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(discards.size()));
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+      for (int t = 0; t < nodes[i].depth && t <= draws; ++t) {
+        draw_prefix[static_cast<std::size_t>(t)] = std::min(draw_prefix[static_cast<std::size_t>(t)], i);
+      }
+    }
+    for (int t = 0; t <= draws; ++t) {
+      const std::uint32_t last = draw_prefix[static_cast<std::size_t>(t)];
+      discard_prefix[static_cast<std::size_t>(t)] = last == 0 ? 0 : discard_end_of[last - 1];
+    }
+  }
+
+  void fill_result() {
+    for (Candidate& c : result.candidates) {
+      if (!c.evaluated) {
+        TileCounts y = root;
+        --y[c.discard];
+        c.ukeire = ukeire_of(y, c.shanten);
+        continue;
+      }
+      c.ukeire = nodes[c.node].ukeire;
+      for (int o = 0; o < kObjectives; ++o) c.value[o] = read(c.node, 0, o);
+    }
+    std::stable_sort(result.candidates.begin(), result.candidates.end(), [](const Candidate& a, const Candidate& b) {
+      if (a.evaluated != b.evaluated) return a.evaluated;
+      if (a.value[2] != b.value[2]) return a.value[2] > b.value[2];
+      if (a.value[1] != b.value[1]) return a.value[1] > b.value[1];
+      if (a.value[0] != b.value[0]) return a.value[0] > b.value[0];
+      return a.ukeire > b.ukeire;
+    });
+    result.draw_states = nodes.size();
+    result.discard_states = discards.size();
+    result.winning_hands = wins.size();
+    result.impossible_entries = impossible;
+    result.table_bytes = nodes.capacity() * sizeof(DrawNode) + edges.capacity() * sizeof(DrawEdge) +
+                         discards.capacity() * sizeof(DiscardNode) + successors.capacity() * sizeof(Successor) +
+                         wins.capacity() * sizeof(WinValue) + node_index.bytes() + discard_index.bytes() +
+                         win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
+                         entry.capacity() * sizeof(double) + tenpai_table.capacity() * sizeof(double) +
+                         (forward_best.capacity() + prefix_best.capacity()) * sizeof(double);
+  }
+
+  // Empties everything position-dependent, keeping the memory (and the group cache, which depends
+  // on nothing) for the next position.
+  void reset() {
+    nodes.clear();
+    edges.clear();
+    discards.clear();
+    successors.clear();
+    wins.clear();
+    node_index.clear();
+    discard_index.clear();
+    win_index.clear();
+    ukeire_index.clear();
+    ukeire_values.clear();
+    discard_end_of.clear();
+    expanding_depth = -1;
+    tenpai_slots = 0;
+    impossible = 0;
+    aka_melds = 0;
+    ura_weight = {};
+    context = WinContext{};
+    result = Result{};
+  }
+
+  void run() {
+    reset();
+    check_position();
+    set_up_scoring();
+    make_candidates();
+    build();
+    sweep();
+    fill_result();
+  }
+
+  // ---- policy ----
+
+  void require_policy() const {
+    if (!keep_all_times) throw std::logic_error("dp::Solver: policy queries need keep_policy");
+  }
+
+  bool riichi_at(std::uint32_t node, int t, int objective) const {
+    const DrawNode& n = nodes[node];
+    if (n.shanten != 0 || !riichi_possible || options.riichi == RiichiMode::never || t >= draws) return false;
+    if (options.riichi == RiichiMode::always || objective == 0) return options.riichi == RiichiMode::always;
+    return T(n.tenpai_slot, t, 1, objective) >= T(n.tenpai_slot, t, 0, objective);
+  }
+
+  const DrawEdge* edge_of(std::uint32_t node, int kind) const {
+    for (std::uint32_t e = nodes[node].edge_begin; e < nodes[node].edge_end; ++e) {
+      if (edges[e].kind == kind) return &edges[e];
+    }
+    return nullptr;
+  }
+
+  Choice choose(std::uint32_t node, RiichiState riichi, int t, int drawn, int objective) const {
+    Choice stay;
+    stay.discard = drawn;
+    stay.next = node;
+    const DrawEdge* edge = edge_of(node, drawn);
+    const int t1 = t + 1;
+    if (riichi != RiichiState::none) {
+      if (edge == nullptr || edge->win < 0 || !wins[static_cast<std::size_t>(edge->win)].riichi) return stay;
+      const int variant = riichi == RiichiState::fresh ? kIppatsu : kRiichi;
+      const double win = objective == 2 ? win_points(*edge, variant, t) : 1.0;
+      const double go_on = std::max(0.0, T(nodes[node].tenpai_slot, t1, 2, objective));
+      if (objective == 0 || win >= go_on) stay.win = true;
+      return stay;
+    }
+    const DrawNode& n = nodes[node];
+    double best = read(node, t1, objective);
+    stay.riichi = riichi_at(node, t1, objective);
+    if (edge == nullptr) return stay;
+    Choice pick = stay;
+    if (edge->win >= 0 && wins[static_cast<std::size_t>(edge->win)].dama && n.shanten == 0 && objective != 0) {
+      const double win = objective == 2 ? win_points(*edge, kDama, t) : 1.0;
+      if (win >= best) {
+        best = win;
+        pick = stay;
+        pick.win = true;
+      }
+    }
+    if (edge->discard == kNone) return pick;
+    const DiscardNode& d = discards[edge->discard];
+    const auto consider = [&](const Successor& s) {
+      const double v = read(s.node, t1, objective);
+      if (v > best) {
+        best = v;
+        pick = Choice{false, s.discard, s.node, riichi_at(s.node, t1, objective)};
+      }
+    };
+    const std::uint32_t end = d.improving ? d.end : d.begin + edge->allowed;
+    for (std::uint32_t p = d.begin; p < end; ++p) consider(successors[p]);
+    return pick;
+  }
+};
+
+Solver::Solver() : impl_(std::make_unique<Impl>()) {}
+
+Solver::Solver(const Position& position, const Options& options, bool keep_policy) : Solver() {
+  solve(position, options, keep_policy);
+}
+
+const Result& Solver::solve(const Position& position, const Options& options, bool keep_policy) {
+  impl_->position = position;
+  impl_->options = options;
+  impl_->keep_all_times = keep_policy;
+  impl_->run();
+  return impl_->result;
+}
+
+Solver::~Solver() = default;
+
+const Result& Solver::result() const { return impl_->result; }
+
+Choice Solver::choose(std::uint32_t node, RiichiState riichi, int t, int drawn, Objective objective) const {
+  impl_->require_policy();
+  return impl_->choose(node, riichi, t, drawn, static_cast<int>(objective));
+}
+
+bool Solver::declares_riichi(std::uint32_t node, int t, Objective objective) const {
+  impl_->require_policy();
+  return impl_->riichi_at(node, t, static_cast<int>(objective));
+}
+
+TileCounts Solver::hand_of(std::uint32_t node) const { return Impl::hand_of_key(impl_->nodes[node].key); }
+
+int Solver::shanten_of(std::uint32_t node) const { return impl_->nodes[node].shanten; }
+
+double Solver::value(std::uint32_t node, int t, Objective objective) const {
+  impl_->require_policy();
+  return impl_->E(node, t, static_cast<int>(objective));
+}
+
+Result evaluate(const Position& position, const Options& options) {
+  const Solver solver(position, options);
+  return solver.result();
+}
+
+}  // namespace tenbin::dp

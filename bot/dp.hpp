@@ -1,0 +1,149 @@
+// The expected-score / win-probability DP: for every discard of a hand, the probability of
+// reaching tenpai, the probability of winning and the expected score over the draws left, in the
+// one-player game (own draws only, no calls, no opponents), each objective maximised on its own.
+//
+// The model (expected-score-dp.ja.txt, equations 9-11): vertices are concealed hands, draw states
+// (3n+1 tiles) and discard states (3n+2). With S the total weight of the unseen tiles and t own
+// draws taken, a draw state's value is
+//
+//   p_t(v) = p_{t+1}(v) + sum over draws k of a_k(v)/(S-t) * (best_{t+1}(v+k) - p_{t+1}(v))
+//
+// where a draw that does not help is the self-loop (tsumogiri), and a discard state's value is the
+// best over its discards (eq. 9). For the expected score the winning edge carries the score, with
+// the choice to win or to go on: best = max(score, continuation) (eq. 10); the initial values are
+// zero (eq. 11). The graph is built bottom-up from the hand with memoisation over hand states, and
+// the time index t is swept from the last draw back to 0 (the topological order, eq. 9's note).
+//
+// See bot/dp.cpp for the edges (forward, hand changes, shanten-back, riichi), the score on
+// winning edges and why every value stays a probability without patching the draw odds.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/meld.hpp"
+#include "engine/rules.hpp"
+#include "engine/tile.hpp"
+
+namespace tenbin::dp {
+
+inline constexpr int kMaxDraws = 18;
+
+enum class Objective : std::uint8_t { tenpai = 0, win = 1, score = 2 };
+inline constexpr int kObjectives = 3;
+
+// When a closed hand that reaches tenpai declares riichi: the better of riichi and dama (per
+// objective), always, or never.
+enum class RiichiMode : std::uint8_t { automatic, always, never };
+
+// A path changes plan at most once (bot/dp.cpp says why): by a shanten-back first discard or by
+// one hand change.
+struct Options {
+  // Value the first discards that raise the shanten by one too.
+  bool shanten_back = true;
+  // A draw that keeps the shanten (at 1-shanten or tenpai, not in riichi) may be kept, discarding
+  // into a hand of the same shanten with strictly more ukeire, the widest such discard.
+  bool hand_change = true;
+  RiichiMode riichi = RiichiMode::automatic;
+};
+
+// The position as the DP needs it.
+struct Position {
+  TileCounts hand{};                  // concealed tiles: 3n+1 (draw state) or 3n+2 (discard state)
+  std::vector<Meld> melds;
+  std::array<bool, 3> red_in_hand{};  // 5mr 5pr 5sr among the concealed tiles
+  int round_wind = kinds::east;
+  int seat_wind = kinds::east;
+  std::vector<Tile> dora_markers;
+  // Where the draws come from: a weight per kind (flat unseen counts, or an estimate of the wall).
+  std::array<double, kNumKinds> weights{};
+  // Physical copies this seat cannot see, and whether each suit's red five is among them: the odds
+  // that a drawn five is red.
+  TileCounts unseen_copies{};
+  std::array<bool, 3> red_unseen{};
+  int draws_left = 12;                // own draws still to come, 1..18
+  bool haitei_on_last_draw = false;   // the last of those draws is the last tile of the wall
+  Rules rules{};
+};
+
+// A position's unseen tiles as this seat counts them: 4 per kind minus the concealed tiles, the
+// melds, the dora indicators and `also_seen` (rivers and other melds, when known).
+TileCounts count_unseen(const Position& position, const TileCounts& also_seen = {});
+// Fills weights, unseen_copies and red_unseen from count_unseen (flat weights: the counts).
+// `reds_seen` marks red fives seen elsewhere (rivers, other melds).
+void set_flat_unseen(Position& position, const TileCounts& also_seen = {},
+                     std::array<bool, 3> reds_seen = {});
+
+// One choice: a discard of a 3n+2 hand, or the 3n+1 hand itself (discard = -1).
+struct Candidate {
+  int discard = -1;           // kind
+  bool discard_red = false;   // the discard is the hand's red five (its only copy of that five)
+  int shanten = 0;            // after the discard
+  double ukeire = 0;          // weight of the draws that lower the shanten
+  bool shanten_back = false;  // the discard raises the shanten
+  // Whether the DP valued this discard: those keeping the shanten, and with the shanten-back
+  // option those raising it by one. The others get shanten and ukeire only.
+  bool evaluated = true;
+  std::array<double, kObjectives> value{};  // at the requested draws left
+  // by_draws[o][r - 1]: the value with r draws left (r = 1..draws_left): the same hand held at the
+  // point of the same sweep where r draws remain, i.e. with draws_left - r wall tiles gone. A value
+  // is negative when that point is impossible (the counted useful tiles outnumber the wall).
+  std::array<std::vector<double>, kObjectives> by_draws;
+  std::uint32_t node = 0;     // the draw state (for policy queries)
+};
+
+struct Result {
+  std::vector<Candidate> candidates;  // best first: expected score, then win, then tenpai odds
+  std::size_t draw_states = 0;        // distinct hand states visited (3n+1)
+  std::size_t discard_states = 0;     // distinct 3n+2 states with a choice
+  std::size_t winning_hands = 0;      // complete hands scored
+  std::size_t table_bytes = 0;        // memory held by the graph and the value tables
+  std::size_t impossible_entries = 0; // (state, t) pairs valued 0 as impossible (see dp.cpp)
+};
+
+// The riichi status of a hand in a simulation of the DP's policy.
+enum class RiichiState : std::uint8_t { none, fresh, stale };
+
+// What the policy does after drawing a tile.
+struct Choice {
+  bool win = false;
+  int discard = -1;          // kind (the drawn kind for tsumogiri)
+  std::uint32_t next = 0;    // the draw state after the discard
+  bool riichi = false;       // the discard declares riichi
+};
+
+class Solver {
+ public:
+  Solver();
+  // With keep_policy the values of every time are kept for the policy queries below (memory grows
+  // by draws_left / 2); without, the sweep keeps two time layers.
+  Solver(const Position& position, const Options& options, bool keep_policy = false);
+  // Solves another position, reusing this solver's memory (a player keeps one solver).
+  const Result& solve(const Position& position, const Options& options, bool keep_policy = false);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  const Result& result() const;
+
+  // Policy queries (keep_policy only), for playing the DP's own policy. `t` counts the draws taken
+  // before the current one (0 for the first draw); the drawn kind joins the hand of `node`.
+  Choice choose(std::uint32_t node, RiichiState riichi, int t, int drawn, Objective objective) const;
+  // Whether a hand entered at time t (t draws taken) declares riichi with the discard.
+  bool declares_riichi(std::uint32_t node, int t, Objective objective) const;
+  TileCounts hand_of(std::uint32_t node) const;
+  int shanten_of(std::uint32_t node) const;
+  // The value of a draw state at time t (t = draws_left gives the terminal value).
+  double value(std::uint32_t node, int t, Objective objective) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+Result evaluate(const Position& position, const Options& options);
+
+}  // namespace tenbin::dp

@@ -1,0 +1,320 @@
+#include "bot/nanikiru_command.hpp"
+
+#include <istream>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "engine/mjai.hpp"
+#include "engine/table.hpp"
+
+namespace tenbin {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void bad_request(const std::string& why) { throw std::invalid_argument(why); }
+
+Tile tile_field(const json& object, const char* name) {
+  if (!object.contains(name) || !object.at(name).is_string()) {
+    bad_request(std::string("\"") + name + "\" must be a tile string");
+  }
+  return parse_tile(object.at(name).get<std::string>());
+}
+
+std::vector<Tile> tile_list(const json& object, const char* name, bool required) {
+  std::vector<Tile> tiles;
+  if (!object.contains(name)) {
+    if (required) bad_request(std::string("missing \"") + name + "\"");
+    return tiles;
+  }
+  const json& list = object.at(name);
+  if (!list.is_array()) bad_request(std::string("\"") + name + "\" must be an array of tiles");
+  for (const json& item : list) {
+    if (!item.is_string()) bad_request(std::string("\"") + name + "\" holds a non-string");
+    tiles.push_back(parse_tile(item.get<std::string>()));
+  }
+  return tiles;
+}
+
+int wind_field(const json& request, const char* name) {
+  const int kind = tile_field(request, name).kind();
+  if (!is_wind(kind)) bad_request(std::string("\"") + name + "\" must be a wind (E S W N)");
+  return kind;
+}
+
+bool flag_field(const json& object, const char* name, bool fallback) {
+  if (!object.contains(name)) return fallback;
+  if (!object.at(name).is_boolean()) bad_request(std::string("\"") + name + "\" must be true or false");
+  return object.at(name).get<bool>();
+}
+
+// The melds, in the form `tenbin score` takes them.
+std::vector<Meld> melds_field(const json& request) {
+  std::vector<Meld> melds;
+  if (!request.contains("melds")) return melds;
+  const json& list = request.at("melds");
+  if (!list.is_array()) bad_request("\"melds\" must be an array");
+  for (const json& item : list) {
+    if (!item.is_object() || !item.contains("type") || !item.at("type").is_string()) {
+      bad_request("each meld needs a \"type\"");
+    }
+    const std::string name = item.at("type").get<std::string>();
+    MeldType type = MeldType::chi;
+    bool known = false;
+    for (const MeldType t : {MeldType::chi, MeldType::pon, MeldType::daiminkan, MeldType::kakan, MeldType::ankan}) {
+      if (meld_type_name(t) == name) {
+        type = t;
+        known = true;
+      }
+    }
+    if (!known) bad_request("unknown meld type \"" + name + "\"");
+    const std::vector<Tile> consumed = tile_list(item, "consumed", true);
+    if (type == MeldType::ankan) {
+      melds.push_back(Meld::make(type, Tile{}, consumed, -1));
+      continue;
+    }
+    if (!item.contains("target") || !item.at("target").is_number_integer()) {
+      bad_request("a called meld needs a \"target\" seat");
+    }
+    const int target = item.at("target").get<int>();
+    if (target < 0 || target > 3) bad_request("\"target\" must be a seat 0-3");
+    melds.push_back(Meld::make(type, tile_field(item, "pai"), consumed, target));
+  }
+  if (melds.size() > 4) bad_request("more than four melds");
+  return melds;
+}
+
+void set_options(const json& request, dp::Options& options) {
+  if (!request.contains("options")) return;
+  const json& given = request.at("options");
+  if (!given.is_object()) bad_request("\"options\" must be an object");
+  options.shanten_back = flag_field(given, "shanten_back", options.shanten_back);
+  options.hand_change = flag_field(given, "hand_change", options.hand_change);
+  if (given.contains("riichi")) {
+    if (!given.at("riichi").is_string()) bad_request("\"riichi\" must be auto, always or never");
+    options.riichi = parse_riichi_mode(given.at("riichi").get<std::string>());
+  }
+}
+
+// Explicit weights: {"1m": 3, ...}; kinds not named weigh 0.
+void set_weights(const json& unseen, dp::Position& position) {
+  if (!unseen.is_object()) bad_request("\"unseen\" must be an object of tile: weight");
+  position.weights = {};
+  for (const auto& [name, weight] : unseen.items()) {
+    const Tile tile = parse_tile(name);
+    if (!weight.is_number() || weight.get<double>() < 0) bad_request("unseen \"" + name + "\" must be a number >= 0");
+    position.weights[tile.kind()] += weight.get<double>();
+  }
+}
+
+void check_counts(const dp::Position& position) {
+  std::array<int, kNumKinds> seen{};
+  for (int kind = 0; kind < kNumKinds; ++kind) seen[kind] = position.hand[kind];
+  for (const Meld& meld : position.melds) {
+    for (const Tile tile : meld.all_tiles()) ++seen[tile.kind()];
+  }
+  for (const Tile marker : position.dora_markers) ++seen[marker.kind()];
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (seen[kind] > kCopiesPerKind) bad_request("five or more of " + kind_to_string(kind));
+  }
+  std::array<int, 3> reds{};
+  const auto count_red = [&](Tile tile) {
+    if (tile.is_red() && ++reds[suit_of(tile.kind())] > 1) bad_request("two red " + kind_to_string(tile.kind()));
+  };
+  for (const Meld& meld : position.melds) {
+    for (const Tile tile : meld.all_tiles()) count_red(tile);
+  }
+  for (const Tile marker : position.dora_markers) count_red(marker);
+  for (int suit = 0; suit < 3; ++suit) {
+    if (position.red_in_hand[suit]) count_red(Tile::of(suit * 9 + 4, true));
+  }
+}
+
+json number_or_null(double value) { return value < 0 ? json(nullptr) : json(value); }
+
+json row_of(const dp::Candidate& c, const dp::Result& result) {
+  json row;
+  if (c.discard < 0) {
+    row["discard"] = nullptr;
+  } else {
+    row["discard"] = c.discard_red ? Tile::of(c.discard, true).to_string() : kind_to_string(c.discard);
+  }
+  row["shanten"] = c.shanten;
+  row["ukeire"] = c.ukeire;
+  row["shanten_back"] = c.shanten_back;
+  row["evaluated"] = c.evaluated;
+  const char* names[dp::kObjectives] = {"tenpai_prob", "win_prob", "exp_score"};
+  for (int o = 0; o < dp::kObjectives; ++o) {
+    const std::string name = names[o];
+    if (!c.evaluated) {
+      row[name] = nullptr;
+      row[name + "_by_draws"] = nullptr;
+      continue;
+    }
+    row[name] = c.value[o];
+    json by_draws = json::array();
+    for (const double v : c.by_draws[o]) by_draws.push_back(number_or_null(v));
+    row[name + "_by_draws"] = std::move(by_draws);
+  }
+  row["states"] = result.draw_states;
+  return row;
+}
+
+}  // namespace
+
+dp::RiichiMode parse_riichi_mode(const std::string& name) {
+  if (name == "auto") return dp::RiichiMode::automatic;
+  if (name == "always") return dp::RiichiMode::always;
+  if (name == "never") return dp::RiichiMode::never;
+  bad_request("\"riichi\" must be auto, always or never, not \"" + name + "\"");
+}
+
+NanikiruQuery parse_nanikiru_request(const json& request) {
+  if (!request.is_object()) bad_request("a request must be a JSON object");
+  NanikiruQuery query;
+  dp::Position& position = query.position;
+  for (const Tile tile : tile_list(request, "hand", true)) {
+    ++position.hand[tile.kind()];
+    if (tile.is_red()) {
+      if (position.red_in_hand[suit_of(tile.kind())]) bad_request("two red " + kind_to_string(tile.kind()));
+      position.red_in_hand[suit_of(tile.kind())] = true;
+    }
+  }
+  position.melds = melds_field(request);
+  position.round_wind = wind_field(request, "bakaze");
+  position.seat_wind = wind_field(request, "jikaze");
+  position.dora_markers = tile_list(request, "dora_markers", false);
+  if (position.dora_markers.size() > 5) bad_request("more than five dora markers");
+  if (request.contains("draws_left")) {
+    const json& draws = request.at("draws_left");
+    if (!draws.is_number_integer()) bad_request("\"draws_left\" must be an integer");
+    position.draws_left = draws.get<int>();
+  }
+  if (position.draws_left < 1 || position.draws_left > dp::kMaxDraws) {
+    bad_request("\"draws_left\" must be 1.." + std::to_string(dp::kMaxDraws));
+  }
+  position.haitei_on_last_draw = flag_field(request, "haitei", false);
+  check_counts(position);
+  dp::set_flat_unseen(position);
+  if (request.contains("unseen")) set_weights(request.at("unseen"), position);
+  set_options(request, query.options);
+  return query;
+}
+
+std::vector<json> nanikiru_rows(const dp::Result& result) {
+  std::vector<json> rows;
+  for (const dp::Candidate& c : result.candidates) rows.push_back(row_of(c, result));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    rows[i]["rank"] = i + 1;
+    rows[i]["of"] = rows.size();
+  }
+  return rows;
+}
+
+std::vector<json> nanikiru_request(const json& request, dp::Solver& solver) {
+  const NanikiruQuery query = parse_nanikiru_request(request);
+  return nanikiru_rows(solver.solve(query.position, query.options));
+}
+
+int serve_nanikiru(std::istream& in, std::ostream& out) {
+  dp::Solver solver;
+  int errors = 0;
+  int number = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    ++number;
+    std::vector<json> rows;
+    try {
+      rows = nanikiru_request(json::parse(line), solver);
+    } catch (const std::exception& error) {
+      rows = {json{{"error", error.what()}}};
+      ++errors;
+    }
+    for (json& row : rows) {
+      row["request"] = number;
+      out << row.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    }
+    out << std::flush;
+  }
+  return errors;
+}
+
+NanikiruQuery nanikiru_query_from_log(std::istream& log, int seat, const dp::Options& options) {
+  Table table(seat);
+  int next_drawer = -1;  // the seat that draws next, when known
+  std::string text;
+  while (std::getline(log, text)) {
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const Event event = mask_event_for_seat(parse_event(json::parse(text)).event, seat);
+    table.apply(event);
+    if (event.type == EventType::start_kyoku) next_drawer = event.oya;
+    if (event.type == EventType::dahai) next_drawer = (event.actor + 1) % 4;
+    if (event.type == EventType::tsumo) next_drawer = -1;  // the drawer discards next
+  }
+  if (!table.synchronised()) bad_request("the log holds no hand for seat " + std::to_string(seat));
+
+  NanikiruQuery query;
+  query.options = options;
+  dp::Position& position = query.position;
+  for (const Tile tile : table.hand_tiles()) {
+    ++position.hand[tile.kind()];
+    if (tile.is_red()) position.red_in_hand[suit_of(tile.kind())] = true;
+  }
+  position.melds = table.player(seat).melds;
+  position.round_wind = table.round_wind();
+  position.seat_wind = table.seat_wind();
+  position.dora_markers = table.dora_markers();
+
+  // Our draws before the wall runs out: the live tiles are drawn in turn from the next drawer.
+  const bool holding_draw = total_tiles(position.hand) % 3 == 2;
+  const int left = table.tiles_left();
+  const int offset = holding_draw ? 3 : (seat - (next_drawer < 0 ? (seat + 1) % 4 : next_drawer) + 4) % 4;
+  const int draws = left > offset ? (left - offset + 3) / 4 : 0;
+  if (draws < 1) bad_request("seat " + std::to_string(seat) + " has no draw left");
+  position.draws_left = std::min(draws, dp::kMaxDraws);
+  position.haitei_on_last_draw = draws <= dp::kMaxDraws && (left - 1 - offset) % 4 == 0;
+
+  // Unseen: everything this seat cannot see (rivers and every meld included).
+  TileCounts others{};
+  std::array<bool, 3> reds_seen{};
+  for (int s = 0; s < 4; ++s) {
+    for (const RiverTile& r : table.player(s).river) {
+      if (r.tile.is_red()) reds_seen[suit_of(r.tile.kind())] = true;
+      if (!r.called_away) ++others[r.tile.kind()];
+    }
+    if (s == seat) continue;
+    for (const Meld& meld : table.player(s).melds) {
+      for (const Tile tile : meld.all_tiles()) {
+        ++others[tile.kind()];
+        if (tile.is_red()) reds_seen[suit_of(tile.kind())] = true;
+      }
+    }
+  }
+  dp::set_flat_unseen(position, others, reds_seen);
+  if (table.player(seat).riichi) {
+    // Declared: the hand is locked (no hand change, no shanten-back) and stays in riichi.
+    query.options.hand_change = false;
+    query.options.shanten_back = false;
+    query.options.riichi = dp::RiichiMode::always;
+  }
+  return query;
+}
+
+int serve_nanikiru_log(std::istream& log, std::ostream& out, int seat, const dp::Options& options) {
+  try {
+    const NanikiruQuery query = nanikiru_query_from_log(log, seat, options);
+    dp::Solver solver;
+    for (json& row : nanikiru_rows(solver.solve(query.position, query.options))) {
+      row["request"] = 1;
+      out << row.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    }
+    return 0;
+  } catch (const std::exception& error) {
+    out << json{{"request", 1}, {"error", error.what()}}.dump() << '\n';
+    return 1;
+  }
+}
+
+}  // namespace tenbin

@@ -1,0 +1,205 @@
+#include "bot/shanten_probe.hpp"
+
+#include <algorithm>
+
+namespace tenbin {
+namespace {
+
+using shanten_tables::kHonorRanks;
+using shanten_tables::kHonorTable;
+using shanten_tables::kPairLane;
+using shanten_tables::kSlackBias;
+using shanten_tables::kSuitRanks;
+using shanten_tables::kSuitTable;
+using shanten_tables::SetNeeds;
+
+constexpr int kGroupStart[4] = {0, 9, 18, 27};
+constexpr int kGroupSize[4] = {9, 9, 9, 7};
+constexpr int kCacheBits = 15;    // 32768 entries of 32 bytes
+constexpr int kUnreachable = 99;  // a distance no hand has
+
+int group_of(int kind) { return kind < 27 ? kind / 9 : 3; }
+
+bool is_orphan(int kind) { return is_terminal_or_honor(kind); }
+
+// Index of the unordered pair of groups {a, b} (a != b) in pair_rest_.
+int pair_index(int a, int b) {
+  if (a > b) std::swap(a, b);
+  constexpr int kIndex[4][4] = {{-1, 0, 1, 2}, {0, -1, 3, 4}, {1, 3, -1, 5}, {2, 4, 5, -1}};
+  return kIndex[a][b];
+}
+
+// Max-plus product of two groups' slacks for up to Sets sets (the min-plus product of their
+// needs): lane k takes the best split j + (k - j), the pair from either side.
+#if defined(__SSE2__)
+template <int J>
+__m128i add_split(__m128i result, const SetNeeds& a, __m128i b) {
+  const __m128i bias = _mm_set1_epi8(kSlackBias);
+  const __m128i a_plain = _mm_set1_epi8(static_cast<char>(a.slack[J]));
+  const __m128i a_pair = _mm_set1_epi8(static_cast<char>(a.slack[kPairLane + J]));
+  const __m128i b_plain_to_plain = _mm_slli_si128(b, J);            // lane k <- b[k - J]
+  const __m128i b_plain_to_pair = _mm_slli_si128(b, kPairLane + J);  // lane 9 + k <- b[k - J]
+  result = _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_plain, b_plain_to_plain), bias));
+  return _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_pair, b_plain_to_pair), bias));
+}
+
+template <int Sets>
+SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
+  const __m128i bv = _mm_load_si128(reinterpret_cast<const __m128i*>(b.slack.data()));
+  __m128i r = add_split<0>(_mm_setzero_si128(), a, bv);
+  if constexpr (Sets >= 1) r = add_split<1>(r, a, bv);
+  if constexpr (Sets >= 2) r = add_split<2>(r, a, bv);
+  if constexpr (Sets >= 3) r = add_split<3>(r, a, bv);
+  if constexpr (Sets >= 4) r = add_split<4>(r, a, bv);
+  const __m128i used = _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0);
+  SetNeeds out;
+  _mm_store_si128(reinterpret_cast<__m128i*>(out.slack.data()), _mm_and_si128(r, used));
+  return out;
+}
+#else
+template <int Sets>
+SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
+  SetNeeds out;
+  for (int k = 0; k <= 4; ++k) {
+    int plain = 0;
+    int pair = 0;
+    for (int j = 0; j <= std::min(k, Sets); ++j) {
+      plain = std::max(plain, a.slack[j] + b.slack[k - j] - kSlackBias);
+      pair = std::max({pair, a.slack[kPairLane + j] + b.slack[k - j] - kSlackBias,
+                       a.slack[j] + b.slack[kPairLane + k - j] - kSlackBias});
+    }
+    out.slack[k] = static_cast<std::uint8_t>(plain);
+    out.slack[kPairLane + k] = static_cast<std::uint8_t>(pair);
+  }
+  return out;
+}
+#endif
+
+}  // namespace
+
+GroupNeedsCache::GroupNeedsCache() : entries_(std::size_t{1} << kCacheBits) {}
+
+const GroupNeeds& GroupNeedsCache::get(int group, std::uint32_t code) {
+  const std::uint32_t tag = code | static_cast<std::uint32_t>(group) << 28;
+  Entry& entry = entries_[(tag * 0x9E3779B1u) >> (32 - kCacheBits)];
+  if (entry.tag == tag) return entry.needs;
+  std::array<std::uint8_t, 9> counts{};
+  for (int i = 0; i < kGroupSize[group]; ++i) counts[i] = static_cast<std::uint8_t>((code >> (3 * i)) & 7);
+  const shanten_tables::PackedNeeds packed = group == 3 ? kHonorTable[kHonorRanks.rank(counts.data())]
+                                                        : kSuitTable[kSuitRanks.rank(counts.data())];
+  entry.needs = shanten_tables::unpack(packed);
+  entry.tag = tag;
+  return entry.needs;
+}
+
+ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache) : cache_(&cache), counts_(base) {
+  for (int group = 0; group < 4; ++group) {
+    for (int i = 0; i < kGroupSize[group]; ++i) {
+      codes_[group] |= static_cast<std::uint32_t>(base[kGroupStart[group] + i]) << (3 * i);
+    }
+  }
+  const int total = total_tiles(base);
+  sets_ = std::min(4, total / 3);
+  seven_pairs_size_ = total == 13 || total == 14;
+  for (int group = 0; group < 4; ++group) groups_[group] = group_needs(group, -1, -1);
+  for (int a = 0; a < 4; ++a) {
+    for (int b = a + 1; b < 4; ++b) {
+      int others[2];
+      int n = 0;
+      for (int g = 0; g < 4; ++g) {
+        if (g != a && g != b) others[n++] = g;
+      }
+      pair_rest_[pair_index(a, b)] = combine(groups_[others[0]], groups_[others[1]]);
+    }
+  }
+  for (int group = 0; group < 4; ++group) {
+    const int other = (group + 1) % 4;
+    rest_[group] = combine(groups_[other], pair_rest_[pair_index(group, other)]);
+  }
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    const int c = base[kind];
+    pairs_ += c >= 2 ? 1 : 0;
+    kinds_ += c >= 1 ? 1 : 0;
+    if (!is_orphan(kind)) continue;
+    orphan_kinds_ += c >= 1 ? 1 : 0;
+    orphan_pairs_ += c >= 2 ? 1 : 0;
+  }
+  // A draw or an exchange moves each form's distance by at most one, so when the small forms are
+  // two or more behind the regular one they never decide a neighbour's shanten.
+  const int regular = distance(groups_[0], rest_[0]) - 1;
+  const int small = small_forms(-1, -1);
+  small_forms_matter_ = small <= regular + 1;
+  base_ = std::min(regular, small);
+}
+
+ShantenProbe::Needs ShantenProbe::group_needs(int group, int draw, int discard) const {
+  std::uint32_t code = codes_[group];
+  const int start = kGroupStart[group];
+  if (draw >= 0 && group_of(draw) == group) code += 1u << (3 * (draw - start));
+  if (discard >= 0 && group_of(discard) == group) code -= 1u << (3 * (discard - start));
+  return cache_->get(group, code);
+}
+
+ShantenProbe::Needs ShantenProbe::combine(const Needs& a, const Needs& b) const {
+  switch (sets_) {
+    case 0: return max_plus<0>(a, b);
+    case 1: return max_plus<1>(a, b);
+    case 2: return max_plus<2>(a, b);
+    case 3: return max_plus<3>(a, b);
+    default: return max_plus<4>(a, b);
+  }
+}
+
+// Tiles needed for sets_ sets and the pair from one part and the rest.
+int ShantenProbe::distance(const Needs& a, const Needs& rest) const {
+  int best = 0;
+  for (int j = 0; j <= sets_; ++j) {
+    best = std::max({best, a.slack[j] + rest.slack[kPairLane + sets_ - j],
+                     a.slack[kPairLane + j] + rest.slack[sets_ - j]});
+  }
+  return best == 0 ? kUnreachable : 2 * kSlackBias - best;
+}
+
+// Seven pairs and thirteen orphans of base + draw - discard (a large number when the hand is not
+// 13 or 14 tiles).
+int ShantenProbe::small_forms(int draw, int discard) const {
+  if (!seven_pairs_size_) return kUnreachable;
+  int pairs = pairs_, kinds = kinds_, orphan_kinds = orphan_kinds_, orphan_pairs = orphan_pairs_;
+  const auto change = [&](int kind, int before, int after) {
+    const int pair_delta = (after >= 2 ? 1 : 0) - (before >= 2 ? 1 : 0);
+    const int kind_delta = (after >= 1 ? 1 : 0) - (before >= 1 ? 1 : 0);
+    pairs += pair_delta;
+    kinds += kind_delta;
+    if (!is_orphan(kind)) return;
+    orphan_pairs += pair_delta;
+    orphan_kinds += kind_delta;
+  };
+  if (draw >= 0) change(draw, counts_[draw], counts_[draw] + 1);
+  if (discard >= 0) {
+    const int before = counts_[discard] + (discard == draw ? 1 : 0);
+    change(discard, before, before - 1);
+  }
+  const int seven_pairs = 6 - pairs + std::max(0, 7 - kinds);
+  const int orphans = 13 - orphan_kinds - (orphan_pairs > 0 ? 1 : 0);
+  return std::min(seven_pairs, orphans);
+}
+
+int ShantenProbe::after_exchange(int draw, int discard) const {
+  if (draw >= 0 && draw == discard) draw = discard = -1;
+  const int draw_group = draw >= 0 ? group_of(draw) : -1;
+  const int discard_group = discard >= 0 ? group_of(discard) : -1;
+  int regular = 0;
+  if (draw_group < 0 && discard_group < 0) {
+    regular = distance(groups_[0], rest_[0]);
+  } else if (draw_group < 0 || discard_group < 0 || draw_group == discard_group) {
+    const int group = std::max(draw_group, discard_group);
+    regular = distance(group_needs(group, draw, discard), rest_[group]);
+  } else {
+    const Needs both = combine(group_needs(draw_group, draw, -1), group_needs(discard_group, -1, discard));
+    regular = distance(both, pair_rest_[pair_index(draw_group, discard_group)]);
+  }
+  if (!small_forms_matter_) return regular - 1;
+  return std::min(regular - 1, small_forms(draw, discard));
+}
+
+}  // namespace tenbin

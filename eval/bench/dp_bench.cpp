@@ -1,0 +1,85 @@
+// The expected-score / win-probability DP on the fixed hand set of ../shared/bench-hands.md:
+// 14-tile concealed hands, East round, seat East, dora indicator 1m, 17 draws left, flat unseen
+// counts; every discard valued. Each hand runs without options and with both (shanten-back and
+// hand changes, riichi auto). Time is per call on a solver kept between calls (as a player keeps
+// one: its memory is reused); `states` counts the distinct hand states visited (3n+1),
+// `discard_states` the 3n+2 states with a choice, `table_MiB` the memory the solver holds.
+#include <benchmark/benchmark.h>
+
+#include <sstream>
+#include <string>
+
+#include "bot/dp.hpp"
+
+namespace tenbin {
+namespace {
+
+dp::Position bench_position(const std::string& hand) {
+  dp::Position position;
+  std::istringstream in(hand);
+  std::string name;
+  while (in >> name) {
+    const Tile tile = parse_tile(name);
+    ++position.hand[tile.kind()];
+    if (tile.is_red()) position.red_in_hand[suit_of(tile.kind())] = true;
+  }
+  position.dora_markers = {parse_tile("1m")};
+  position.draws_left = 17;
+  dp::set_flat_unseen(position);
+  return position;
+}
+
+void BM_Dp(benchmark::State& state, const char* hand, bool options_on) {
+  const dp::Position position = bench_position(hand);
+  dp::Options options;
+  options.shanten_back = options_on;
+  options.hand_change = options_on;
+  dp::Solver solver;
+  const dp::Result* result = nullptr;
+  for (auto _ : state) {
+    result = &solver.solve(position, options);
+    benchmark::DoNotOptimize(result);
+  }
+  state.counters["states"] = static_cast<double>(result->draw_states);
+  state.counters["discard_states"] = static_cast<double>(result->discard_states);
+  state.counters["wins"] = static_cast<double>(result->winning_hands);
+  state.counters["table_MiB"] = static_cast<double>(result->table_bytes) / (1024.0 * 1024.0);
+}
+
+constexpr const char* kH1 = "2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s E N";
+constexpr const char* kH2 = "2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E E";
+constexpr const char* kH3 = "2m 3m 4m 5m 7m 8m 1p 6p 8p 9p 3s 5s 7s E";
+constexpr const char* kH4 = "1m 3m 6m 9m 2p 4p 8p 3s 5s 8s 9s E S P";
+constexpr const char* kR1 = "3m 4m 5m 2p 3p 4p 5pr 7p 8p 6s 7s P P F";
+constexpr const char* kR2 = "2m 3m 8m 1p 4p 5pr 6p 1s 2s 3s 6s 7s 9s E";
+constexpr const char* kR3 = "1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s S";
+constexpr const char* kR4 = "1m 5mr 8m 1p 4p 7p 8p 2s 2s E S S W N";
+
+BENCHMARK_CAPTURE(BM_Dp, H1_1shanten_both, kH1, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R1_1shanten_both, kR1, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, H2_2shanten_both, kH2, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R2_2shanten_both, kR2, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, H3_3shanten_both, kH3, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R3_3shanten_both, kR3, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, H4_4shanten_none, kH4, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R4_4shanten_none, kR4, false)->Unit(benchmark::kMillisecond);
+
+// The other option set of each hand, for comparison.
+BENCHMARK_CAPTURE(BM_Dp, H1_1shanten_none, kH1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R1_1shanten_none, kR1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, H2_2shanten_none, kH2, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R2_2shanten_none, kR2, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, H3_3shanten_none, kH3, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R3_3shanten_none, kR3, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, H4_4shanten_both, kH4, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dp, R4_4shanten_both, kR4, true)->Unit(benchmark::kMillisecond);
+
+// A fresh solver per call (the one-shot dp::evaluate): the cost of first touching the memory.
+void BM_DpFreshSolver(benchmark::State& state, const char* hand) {
+  const dp::Position position = bench_position(hand);
+  for (auto _ : state) benchmark::DoNotOptimize(dp::evaluate(position, dp::Options{}));
+}
+BENCHMARK_CAPTURE(BM_DpFreshSolver, H3_3shanten_both, kH3)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace tenbin

@@ -1,0 +1,591 @@
+// The expected-score / win-probability DP (bot/dp) and `tenbin nanikiru`:
+// - the incremental shanten probe equals shanten() on random neighbours;
+// - closed forms: a tenpai hand with a waits among S tiles wins within n draws with probability
+//   1 - C(S-a, n)/C(S, n) (no options), for several hands, n and S, also when a > S - n;
+// - an independent Monte Carlo simulator of the same one-player game (a shuffled wall, the DP's
+//   own policy asked at every draw, the win scored by engine/score) agrees with every probability
+//   and expected score within 4 standard errors, for hands from 0 to 3 shanten (without options:
+//   there the model is the game exactly; with hand changes its fixed edge weights overcount tiles
+//   thrown earlier, see bot/dp.cpp);
+// - the mean effective tiles of a random 13-tile hand per shanten match the exact figures of the
+//   design source (sampled, within 4 standard errors);
+// - every computed value is a probability (or marked impossible) on many random hands with a
+//   small S, with and without options;
+// - the rules on winning edges (no yaku, no win; riichi modes), solver reuse, and the command.
+#include "bot/dp.hpp"
+
+#include <cmath>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "bot/nanikiru_command.hpp"
+#include "bot/shanten_probe.hpp"
+#include "engine/score.hpp"
+#include "engine/shanten.hpp"
+
+namespace tenbin {
+namespace {
+
+using nlohmann::json;
+
+std::vector<Tile> tiles_of(const std::string& spaced) {
+  std::istringstream in(spaced);
+  std::vector<Tile> tiles;
+  std::string name;
+  while (in >> name) tiles.push_back(parse_tile(name));
+  return tiles;
+}
+
+// A concealed position, East round and seat, indicator 1m, flat unseen counts.
+dp::Position position_of(const std::string& hand, int draws, const std::string& markers = "1m") {
+  dp::Position position;
+  for (const Tile tile : tiles_of(hand)) {
+    ++position.hand[tile.kind()];
+    if (tile.is_red()) position.red_in_hand[suit_of(tile.kind())] = true;
+  }
+  position.dora_markers = tiles_of(markers);
+  position.draws_left = draws;
+  dp::set_flat_unseen(position);
+  return position;
+}
+
+dp::Options no_options(dp::RiichiMode riichi = dp::RiichiMode::automatic) {
+  dp::Options options;
+  options.shanten_back = false;
+  options.hand_change = false;
+  options.riichi = riichi;
+  return options;
+}
+
+std::vector<TileCounts> random_hands(int count, int size, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<TileCounts> hands;
+  std::array<int, 136> wall{};
+  for (int i = 0; i < 136; ++i) wall[static_cast<std::size_t>(i)] = i / 4;
+  for (int n = 0; n < count; ++n) {
+    for (int i = 0; i < size; ++i) {
+      std::uniform_int_distribution<int> pick(i, 135);
+      std::swap(wall[static_cast<std::size_t>(i)], wall[static_cast<std::size_t>(pick(rng))]);
+    }
+    TileCounts hand{};
+    for (int i = 0; i < size; ++i) ++hand[wall[static_cast<std::size_t>(i)]];
+    hands.push_back(hand);
+  }
+  return hands;
+}
+
+// ---- the shanten probe ----
+
+TEST(ShantenProbe, EqualsShantenOnEveryNeighbour) {
+  GroupNeedsCache cache;
+  int checks = 0;
+  for (const int size : {13, 14, 10, 11, 7, 8, 4, 5, 1, 2}) {
+    for (const TileCounts& hand : random_hands(150, size, static_cast<std::uint32_t>(size))) {
+      const ShantenProbe probe(hand, cache);
+      ASSERT_EQ(probe.base(), shanten(hand));
+      const bool draw_state = size % 3 == 1;
+      for (int k = 0; k < kNumKinds; ++k) {
+        TileCounts next = hand;
+        if (draw_state && next[k] < kCopiesPerKind) {
+          ++next[k];
+          ASSERT_EQ(probe.after_draw(k), shanten(next));
+          for (int d = 0; d < kNumKinds; ++d) {
+            if (next[d] == 0) continue;
+            --next[d];
+            ASSERT_EQ(probe.after_exchange(k, d), shanten(next));
+            ++next[d];
+            ++checks;
+          }
+        }
+        if (!draw_state && hand[k] > 0) {
+          next = hand;
+          --next[k];
+          ASSERT_EQ(probe.after_discard(k), shanten(next));
+          ++checks;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checks, 50000);
+}
+
+// ---- closed forms ----
+
+// 1 - C(S-a, n)/C(S, n), as the product of the per-draw miss odds from draw `first` on.
+double closed_form(double wall, double waits, int first, int last) {
+  long double miss = 1;
+  for (int t = first; t < last; ++t) miss *= std::max(0.0L, (wall - waits - t) / static_cast<long double>(wall - t));
+  return static_cast<double>(1 - miss);
+}
+
+struct ClosedCase {
+  const char* hand;
+  std::vector<int> wait_kinds;
+};
+
+TEST(DpClosedForm, TenpaiHandsWinLikeTheHypergeometricTail) {
+  const std::vector<ClosedCase> cases = {
+      {"1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", {parse_kind("3s"), parse_kind("6s")}},  // ryanmen
+      {"1m 2m 3m 4p 5p 6p 7s 8s 9s E E E 5m", {parse_kind("5m")}},                    // tanki
+      {"1m 3m 4p 5p 6p 7s 8s 9s 2s 2s P P P", {parse_kind("2m")}},                    // kanchan
+      {"2m 3m 4m 5m 6m 7m 8m 4p 5p 6p 2s 3s 4s", {parse_kind("2m"), parse_kind("5m"), parse_kind("8m")}},
+      {"1m 1m 4m 4m 7p 7p 9p 9p 3s 3s E E C", {parse_kind("C")}},                    // seven pairs
+  };
+  int checked = 0;
+  for (const ClosedCase& c : cases) {
+    for (const int draws : {1, 5, 12, 18}) {
+      for (int variant = 0; variant < 3; ++variant) {
+        dp::Position position = position_of(c.hand, draws);
+        // Variants of S: the flat count, every other kind thinned to one copy, or to none but a few.
+        if (variant > 0) {
+          for (int kind = 0; kind < kNumKinds; ++kind) {
+            const bool wait = std::find(c.wait_kinds.begin(), c.wait_kinds.end(), kind) != c.wait_kinds.end();
+            if (!wait) position.weights[kind] = std::min(position.weights[kind], variant == 1 ? 1.0 : (kind % 5 == 0 ? 2.0 : 0.0));
+          }
+        }
+        double wall = 0, waits = 0;
+        for (int kind = 0; kind < kNumKinds; ++kind) wall += position.weights[kind];
+        for (const int kind : c.wait_kinds) waits += position.weights[kind];
+        if (wall < draws) continue;
+        const dp::Result result = dp::evaluate(position, no_options());
+        ASSERT_EQ(result.candidates.size(), 1u);
+        const dp::Candidate& only = result.candidates[0];
+        const double expected = closed_form(wall, waits, 0, draws);
+        EXPECT_NEAR(only.value[1], expected, 1e-9) << c.hand << " n=" << draws << " S=" << wall << " a=" << waits;
+        EXPECT_EQ(only.value[0], 1.0);
+        for (int r = 1; r <= draws; ++r) {
+          const double at = only.by_draws[1][static_cast<std::size_t>(r - 1)];
+          if (at < 0) continue;  // the wall cannot hold the waits by then: impossible
+          EXPECT_NEAR(at, closed_form(wall, waits, draws - r, draws), 1e-9) << c.hand << " r=" << r;
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GE(checked, 50);
+}
+
+TEST(DpClosedForm, MoreWaitsThanTheWallCanMissIsACertainWin) {
+  // S = 10 with 8 waits and 5 draws: at most 2 misses, so the win is certain; the bookkeeping
+  // marks the later times impossible instead of patching the odds.
+  dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", 5);
+  position.weights = {};
+  position.weights[static_cast<std::size_t>(parse_kind("3s"))] = 4;
+  position.weights[static_cast<std::size_t>(parse_kind("6s"))] = 4;
+  position.weights[static_cast<std::size_t>(parse_kind("N"))] = 2;
+  const dp::Result result = dp::evaluate(position, no_options());
+  EXPECT_DOUBLE_EQ(result.candidates[0].value[1], 1.0);
+  EXPECT_GT(result.impossible_entries, 0u);
+  EXPECT_LT(result.candidates[0].by_draws[1][0], 0);  // with 1 draw left (8 waits, 6 tiles): impossible
+  EXPECT_DOUBLE_EQ(result.candidates[0].by_draws[1][4], 1.0);
+}
+
+TEST(DpClosedForm, FourteenTilesValueTheirDiscards) {
+  const dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s N", 9);
+  const dp::Result result = dp::evaluate(position, no_options());
+  ASSERT_FALSE(result.candidates.empty());
+  EXPECT_EQ(result.candidates[0].discard, parse_kind("N"));
+  double wall = 0;
+  for (const double w : position.weights) wall += w;
+  EXPECT_NEAR(result.candidates[0].value[1], closed_form(wall, 8, 0, 9), 1e-9);
+}
+
+// ---- Monte Carlo: the same one-player game, simulated ----
+
+struct SimulatedHand {
+  const char* hand;
+  int shanten;
+  bool haitei;
+};
+
+class Simulator {
+ public:
+  Simulator(const dp::Position& position, const dp::Solver& solver, std::uint32_t seed)
+      : position_(position), solver_(solver), rng_(seed) {
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      for (int c = 0; c < static_cast<int>(position.weights[kind]); ++c) {
+        const bool red = !is_honor(kind) && kind % 9 == 4 && c == 0 && position.red_unseen[suit_of(kind)];
+        wall_.push_back(Tile::of(kind, red));
+      }
+      wall_weight_ += position.weights[kind];
+    }
+  }
+
+  // One play from the candidate's draw state; the reward under `objective`.
+  double play(const dp::Candidate& start, dp::Objective objective) {
+    std::shuffle(wall_.begin(), wall_.end(), rng_);
+    TileCounts hand = position_.hand;
+    std::array<bool, 3> red = position_.red_in_hand;
+    if (start.discard >= 0) discard(hand, red, start.discard);
+    std::uint32_t node = start.node;
+    EXPECT_EQ(hand, solver_.hand_of(node));
+    if (objective == dp::Objective::tenpai && shanten(hand) == 0) return 1;
+    dp::RiichiState riichi = solver_.declares_riichi(node, 0, objective) ? dp::RiichiState::fresh : dp::RiichiState::none;
+    const int draws = position_.draws_left;
+    for (int t = 0; t < draws; ++t) {
+      EXPECT_GE(solver_.value(node, t, objective), 0) << "the game met a state the DP marked impossible";
+      const Tile tile = wall_[static_cast<std::size_t>(t)];
+      const int drawn = tile.kind();
+      ++hand[drawn];
+      if (tile.is_red()) red[suit_of(drawn)] = true;
+      const dp::Choice choice = solver_.choose(node, riichi, t, drawn, objective);
+      if (choice.win) return objective == dp::Objective::score ? points(hand, red, drawn, riichi, t) : 1.0;
+      if (choice.next == node && tile.is_red() && hand[drawn] >= 2) {
+        --hand[drawn];  // tsumogiri throws the drawn tile itself (the DP does not swap reds)
+        red[suit_of(drawn)] = false;
+      } else {
+        discard(hand, red, choice.discard);
+      }
+      node = choice.next;
+      EXPECT_EQ(hand, solver_.hand_of(node));
+      if (riichi == dp::RiichiState::fresh) riichi = dp::RiichiState::stale;
+      if (riichi == dp::RiichiState::none && choice.riichi) riichi = dp::RiichiState::fresh;
+      if (objective == dp::Objective::tenpai && shanten(hand) == 0) return 1;
+    }
+    return 0;
+  }
+
+ private:
+  // A five from the hand leaves as a plain copy while one is held; the red goes with the last.
+  static void discard(TileCounts& hand, std::array<bool, 3>& red, int kind) {
+    --hand[kind];
+    if (!is_honor(kind) && kind % 9 == 4 && hand[kind] == 0) red[suit_of(kind)] = false;
+  }
+
+  double points(const TileCounts& hand, const std::array<bool, 3>& red, int drawn, dp::RiichiState riichi, int t) {
+    WinningHand win;
+    win.concealed = hand;
+    win.win_kind = drawn;
+    win.red_fives = static_cast<int>(std::count(red.begin(), red.end(), true));
+    WinContext context;
+    context.round_wind = position_.round_wind;
+    context.seat_wind = position_.seat_wind;
+    context.tsumo = true;
+    context.riichi = riichi != dp::RiichiState::none;
+    context.ippatsu = riichi == dp::RiichiState::fresh;
+    context.haitei = position_.haitei_on_last_draw && t == position_.draws_left - 1;
+    context.dora = count_dora(win, position_.dora_markers);
+    context.aka_dora = win.red_fives;
+    if (context.riichi) {
+      // One ura indicator, drawn from the unseen weights (the model the DP takes).
+      std::uniform_real_distribution<double> u(0, wall_weight_);
+      double x = u(rng_);
+      int kind = 0;
+      while (kind < kNumKinds - 1 && x >= position_.weights[kind]) x -= position_.weights[kind++];
+      const std::array<Tile, 1> ura = {Tile::of(kind)};
+      context.ura_dora = count_dora(win, ura);
+    }
+    const ScoreOutcome outcome = score_win(win, context);
+    EXPECT_TRUE(outcome.ok()) << outcome.message;
+    return outcome.ok() ? outcome.score.points : 0;
+  }
+
+  dp::Position position_;
+  const dp::Solver& solver_;
+  std::mt19937 rng_;
+  std::vector<Tile> wall_;
+  double wall_weight_ = 0;
+};
+
+void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
+  const std::vector<SimulatedHand> hands = {
+      {"2m 3m 4m 5pr 6p 7p 2s 3s 4s 6s 7s 9s 9s", 0, false},
+      {"1m 2m 3m 4p 5p 6p 7s 8s E E E N N", 0, true},
+      {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s N", 1, false},
+      {"2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E", 2, true},
+      {"1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s", 3, false},
+  };
+  constexpr int kTrials = 20000;
+  for (const SimulatedHand& h : hands) {
+    dp::Position position = position_of(h.hand, 12);
+    position.haitei_on_last_draw = h.haitei;
+    ASSERT_EQ(shanten(position.hand), h.shanten) << h.hand;
+    const dp::Solver solver(position, options, true);
+    const dp::Candidate& start = solver.result().candidates[0];
+    for (int o = 0; o < dp::kObjectives; ++o) {
+      Simulator simulator(position, solver, seed++);
+      double sum = 0, squares = 0;
+      for (int trial = 0; trial < kTrials; ++trial) {
+        const double reward = simulator.play(start, static_cast<dp::Objective>(o));
+        sum += reward;
+        squares += reward * reward;
+      }
+      const double mean = sum / kTrials;
+      const double error = std::sqrt(std::max(0.0, squares / kTrials - mean * mean) / kTrials);
+      EXPECT_NEAR(mean, start.value[o], 4 * error + 1e-9)
+          << h.hand << " objective " << o << ": simulated " << mean << " +- " << error << ", DP " << start.value[o];
+    }
+  }
+}
+
+TEST(DpMonteCarlo, SimulatedGameAgreesWithoutOptions) { check_against_simulation(no_options(), 1); }
+
+// With a hand change the model's fixed weights overcount tiles thrown earlier (bot/dp.cpp); the
+// bias is well inside the sampling error at this size (about a quarter of one error on tenpai).
+TEST(DpMonteCarlo, SimulatedGameAgreesWithBothOptions) { check_against_simulation(dp::Options{}, 1000); }
+
+// ---- effective tiles of random hands ----
+
+TEST(DpUkeire, MeanEffectiveTilesPerShantenMatchTheExactFigures) {
+  // The design source's exact means for dealt 13-tile hands, counting only the hand as seen.
+  constexpr std::array<double, 7> kExact = {4.5843, 12.2671, 23.3215, 40.4909, 60.6136, 77.8174, 100.154};
+  constexpr int kHands = 1500000;
+  constexpr int kCap = 20000;  // ukeire computed for at most this many hands per shanten
+  std::array<double, 7> sum{}, squares{};
+  std::array<int, 7> count{};
+  std::mt19937 rng(2024);
+  std::array<int, 136> wall{};
+  for (int i = 0; i < 136; ++i) wall[static_cast<std::size_t>(i)] = i / 4;
+  for (int n = 0; n < kHands; ++n) {
+    TileCounts hand{};
+    for (int i = 0; i < 13; ++i) {
+      std::uniform_int_distribution<int> pick(i, 135);
+      std::swap(wall[static_cast<std::size_t>(i)], wall[static_cast<std::size_t>(pick(rng))]);
+      ++hand[wall[static_cast<std::size_t>(i)]];
+    }
+    const int s = shanten(hand);
+    if (count[static_cast<std::size_t>(s)] >= kCap) continue;
+    const double tiles = ukeire(hand, hand).total;
+    ++count[static_cast<std::size_t>(s)];
+    sum[static_cast<std::size_t>(s)] += tiles;
+    squares[static_cast<std::size_t>(s)] += tiles * tiles;
+  }
+  for (std::size_t s = 0; s < kExact.size(); ++s) {
+    ASSERT_GT(count[s], 50) << "shanten " << s;
+    const double mean = sum[s] / count[s];
+    const double error = std::sqrt((squares[s] / count[s] - mean * mean) / count[s]);
+    EXPECT_NEAR(mean, kExact[s], 4 * error) << "shanten " << s << " from " << count[s] << " hands";
+  }
+}
+
+TEST(DpUkeire, CandidatesCountTheSameEffectiveTilesAsTheEngine) {
+  int checked = 0;
+  for (const TileCounts& hand : random_hands(400, 13, 77)) {
+    if (shanten(hand) > 2) continue;
+    dp::Position position;
+    position.hand = hand;
+    position.draws_left = 1;
+    dp::set_flat_unseen(position);
+    const dp::Result result = dp::evaluate(position, no_options());
+    EXPECT_DOUBLE_EQ(result.candidates[0].ukeire, ukeire(hand, hand).total);
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+// ---- probabilities stay probabilities ----
+
+TEST(DpBounds, EveryValueIsAProbabilityOnSmallWalls) {
+  std::mt19937 rng(99);
+  int solved = 0;
+  std::size_t impossible = 0;
+  for (const TileCounts& hand : random_hands(400, 14, 5)) {
+    if (shanten(hand) > 2) continue;
+    dp::Position position;
+    position.hand = hand;
+    dp::set_flat_unseen(position);
+    double wall = 0;
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      position.weights[kind] = std::min<double>(position.weights[kind], static_cast<double>(rng() % 3));
+      wall += position.weights[kind];
+    }
+    if (wall < 2) continue;
+    position.draws_left = 1 + static_cast<int>(rng() % static_cast<unsigned>(std::min(18.0, wall)));
+    dp::Options options;
+    options.shanten_back = rng() % 2 == 0;
+    options.hand_change = rng() % 2 == 0;
+    const dp::Solver solver(position, options, true);
+    const dp::Result& result = solver.result();
+    impossible += result.impossible_entries;
+    for (std::uint32_t node = 0; node < result.draw_states; ++node) {
+      for (int t = 0; t <= position.draws_left; ++t) {
+        for (int o = 0; o < dp::kObjectives; ++o) {
+          const double v = solver.value(node, t, static_cast<dp::Objective>(o));
+          if (v == -1) continue;  // marked impossible
+          ASSERT_GE(v, 0);
+          if (o < 2) {
+            ASSERT_LE(v, 1 + 1e-12);
+          }
+        }
+      }
+    }
+    for (const dp::Candidate& c : result.candidates) {
+      if (!c.evaluated) continue;
+      EXPECT_LE(c.value[0], 1 + 1e-12);
+      EXPECT_LE(c.value[1], c.value[0] + 1e-12);  // a win needs tenpai first
+      EXPECT_GE(c.value[2], 0);
+    }
+    ++solved;
+  }
+  EXPECT_GT(solved, 40);
+  RecordProperty("impossible_entries", static_cast<int>(impossible));
+}
+
+// ---- rules on the winning edges ----
+
+TEST(DpRules, OpenHandWithoutYakuCannotWin) {
+  const auto open_position = [](const char* pon_tile) {
+    dp::Position position = position_of("2m 3m 4m 6p 7p 8p 3s 4s 5s 2s", 8);
+    const Tile called = parse_tile(pon_tile);
+    const std::vector<Tile> consumed = {called, called};
+    position.melds = {Meld::make(MeldType::pon, called, consumed, 1)};
+    dp::set_flat_unseen(position);
+    return dp::evaluate(position, no_options());
+  };
+  const dp::Result no_yaku = open_position("9m");
+  EXPECT_EQ(no_yaku.candidates[0].value[0], 1.0);
+  EXPECT_EQ(no_yaku.candidates[0].value[1], 0.0);
+  EXPECT_EQ(no_yaku.candidates[0].value[2], 0.0);
+  const dp::Result haku = open_position("P");
+  EXPECT_GT(haku.candidates[0].value[1], 0.1);
+  EXPECT_GT(haku.candidates[0].value[2], 0.0);
+}
+
+TEST(DpRules, RiichiModes) {
+  // A closed tenpai with no yaku but tsumo: riichi adds han (and ura), so always >= never, and
+  // auto takes the better per objective.
+  const dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", 10);
+  const double never = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0].value[2];
+  const double always = dp::evaluate(position, no_options(dp::RiichiMode::always)).candidates[0].value[2];
+  const double automatic = dp::evaluate(position, no_options()).candidates[0].value[2];
+  EXPECT_GT(always, never * 1.3);
+  EXPECT_GE(automatic, std::max(always, never) - 1e-9);
+}
+
+TEST(DpRules, OptionsOnlyAddChoices) {
+  for (const char* hand : {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s E N", "3m 4m 5m 2p 3p 4p 5pr 7p 8p 6s 7s P P F"}) {
+    const dp::Position position = position_of(hand, 12);
+    const dp::Result plain = dp::evaluate(position, no_options());
+    const dp::Result both = dp::evaluate(position, dp::Options{});
+    EXPECT_GT(both.draw_states, plain.draw_states);
+    // The best plain candidate is still there, valued at least as high with more choices.
+    for (const dp::Candidate& c : both.candidates) {
+      if (c.discard != plain.candidates[0].discard) continue;
+      for (int o = 0; o < dp::kObjectives; ++o) EXPECT_GE(c.value[o], plain.candidates[0].value[o] - 1e-9);
+    }
+    EXPECT_EQ(both.impossible_entries, 0u);
+  }
+}
+
+TEST(DpSolver, ReuseGivesTheSameAnswers) {
+  const dp::Position first = position_of("2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E E", 15);
+  const dp::Position second = position_of("3m 4m 5m 2p 3p 4p 5pr 7p 8p 6s 7s P P F", 6);
+  dp::Solver solver;
+  const dp::Result a = solver.solve(first, dp::Options{});
+  solver.solve(second, dp::Options{});
+  const dp::Result b = solver.solve(first, dp::Options{});
+  ASSERT_EQ(a.candidates.size(), b.candidates.size());
+  EXPECT_EQ(a.draw_states, b.draw_states);
+  for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+    EXPECT_EQ(a.candidates[i].discard, b.candidates[i].discard);
+    EXPECT_EQ(a.candidates[i].value, b.candidates[i].value);
+  }
+}
+
+// ---- the command ----
+
+std::vector<json> serve(const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  serve_nanikiru(in, out);
+  std::vector<json> rows;
+  std::istringstream lines(out.str());
+  std::string line;
+  while (std::getline(lines, line)) rows.push_back(json::parse(line));
+  return rows;
+}
+
+TEST(NanikiruCommand, RowsPerCandidateBestFirst) {
+  const std::string request =
+      R"({"hand":["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","E","N"],"bakaze":"E","jikaze":"S",)"
+      R"("dora_markers":["1m"],"draws_left":12,"options":{"shanten_back":true,"hand_change":false,"riichi":"auto"}})";
+  const std::vector<json> rows = serve(request + "\n");
+  ASSERT_EQ(rows.size(), 13u);  // one per distinct kind
+  double previous = 1e18;
+  bool saw_back = false;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const json& row = rows[i];
+    EXPECT_EQ(row.at("request"), 1);
+    EXPECT_EQ(row.at("rank"), i + 1);
+    EXPECT_EQ(row.at("of"), 13);
+    ASSERT_TRUE(row.at("evaluated").get<bool>());  // shanten 1 or 2: all valued with backs on
+    const double score = row.at("exp_score").get<double>();
+    EXPECT_LE(score, previous);
+    previous = score;
+    ASSERT_EQ(row.at("win_prob_by_draws").size(), 12u);
+    EXPECT_DOUBLE_EQ(row.at("win_prob_by_draws").back().get<double>(), row.at("win_prob").get<double>());
+    EXPECT_LE(row.at("win_prob").get<double>(), row.at("tenpai_prob").get<double>());
+    saw_back = saw_back || row.at("shanten_back").get<bool>();
+  }
+  EXPECT_TRUE(saw_back);
+  EXPECT_EQ(rows[0].at("shanten"), 1);
+  EXPECT_EQ(rows[0].at("ukeire"), 12);
+}
+
+TEST(NanikiruCommand, ThirteenTilesGiveOneRowAndUnseenWeightsCount) {
+  const std::string hand = R"("hand":["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","4s","5s"],"bakaze":"E","jikaze":"E")";
+  const std::vector<json> rows = serve("{" + hand + R"(,"draws_left":4,"unseen":{"3s":2,"6s":2,"N":6}})" + "\n");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(rows[0].at("discard").is_null());
+  EXPECT_NEAR(rows[0].at("win_prob").get<double>(), closed_form(10, 4, 0, 4), 1e-9);
+  EXPECT_EQ(rows[0].at("ukeire"), 4);
+}
+
+TEST(NanikiruCommand, BadLinesGetErrorsAndTheNextLineIsAnswered) {
+  const std::string good = R"({"hand":["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","4s","5s"],"bakaze":"E","jikaze":"E"})";
+  const std::string input = std::string("not json\n") + R"({"bakaze":"E","jikaze":"E"})" "\n" +
+                            R"({"hand":["1m","1m","1m","1m","1m"],"bakaze":"E","jikaze":"E"})" "\n" +
+                            R"({"hand":["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","4s","5s"],"bakaze":"E","jikaze":"E","draws_left":19})" "\n" +
+                            R"({"hand":["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","4s","5s"],"bakaze":"E","jikaze":"E","options":{"riichi":"maybe"}})" "\n" +
+                            good + "\n";
+  const std::vector<json> rows = serve(input);
+  ASSERT_EQ(rows.size(), 6u);
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_TRUE(rows[i].contains("error")) << rows[i].dump();
+    EXPECT_EQ(rows[i].at("request"), i + 1);
+  }
+  EXPECT_FALSE(rows[5].contains("error"));
+  EXPECT_EQ(rows[5].at("request"), 6);
+}
+
+TEST(NanikiruCommand, PositionAtTheEndOfALog) {
+  const std::vector<std::string> log = {
+      R"({"type":"start_game","id":0,"names":["a","b","c","d"]})",
+      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m",)"
+      R"("tehais":[["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","N"],)"
+      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
+      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"]]})",
+      R"({"type":"tsumo","actor":0,"pai":"E"})",
+      R"({"type":"dahai","actor":0,"pai":"N","tsumogiri":false})",
+      R"({"type":"tsumo","actor":1,"pai":"?"})",
+      R"({"type":"dahai","actor":1,"pai":"9s","tsumogiri":true})",
+      R"({"type":"tsumo","actor":2,"pai":"?"})",
+      R"({"type":"dahai","actor":2,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":3,"pai":"?"})",
+      R"({"type":"dahai","actor":3,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":0,"pai":"7s"})",
+  };
+  std::string text;
+  for (const std::string& line : log) text += line + "\n";
+  std::istringstream in(text);
+  const NanikiruQuery query = nanikiru_query_from_log(in, 0, dp::Options{});
+  EXPECT_EQ(total_tiles(query.position.hand), 14);
+  EXPECT_TRUE(query.position.red_in_hand[1]);
+  EXPECT_EQ(query.position.unseen_copies[static_cast<std::size_t>(parse_kind("9s"))], 1);  // two held, one in a river
+  EXPECT_EQ(query.position.unseen_copies[static_cast<std::size_t>(parse_kind("C"))], 2);
+  EXPECT_EQ(query.position.unseen_copies[static_cast<std::size_t>(parse_kind("1m"))], 3);  // the indicator
+  // 70 - 5 draws leave 65 live tiles; seat 0 draws at positions 3, 7, ...: 16 more draws.
+  EXPECT_EQ(query.position.draws_left, 16);
+  EXPECT_FALSE(query.position.haitei_on_last_draw);
+  std::istringstream again(text);
+  std::ostringstream out;
+  EXPECT_EQ(serve_nanikiru_log(again, out, 0, dp::Options{}), 0);
+  EXPECT_NE(out.str().find("\"rank\":1"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tenbin
