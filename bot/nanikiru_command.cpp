@@ -1,5 +1,7 @@
 #include "bot/nanikiru_command.hpp"
 
+#include "bot/request_fields.hpp"
+
 #include <istream>
 #include <ostream>
 #include <stdexcept>
@@ -12,85 +14,14 @@ namespace tenbin {
 namespace {
 
 using nlohmann::json;
-
-[[noreturn]] void bad_request(const std::string& why) { throw std::invalid_argument(why); }
-
-Tile tile_field(const json& object, const char* name) {
-  if (!object.contains(name) || !object.at(name).is_string()) {
-    bad_request(std::string("\"") + name + "\" must be a tile string");
-  }
-  return parse_tile(object.at(name).get<std::string>());
-}
-
-std::vector<Tile> tile_list(const json& object, const char* name, bool required) {
-  std::vector<Tile> tiles;
-  if (!object.contains(name)) {
-    if (required) bad_request(std::string("missing \"") + name + "\"");
-    return tiles;
-  }
-  const json& list = object.at(name);
-  if (!list.is_array()) bad_request(std::string("\"") + name + "\" must be an array of tiles");
-  for (const json& item : list) {
-    if (!item.is_string()) bad_request(std::string("\"") + name + "\" holds a non-string");
-    tiles.push_back(parse_tile(item.get<std::string>()));
-  }
-  return tiles;
-}
-
-int wind_field(const json& request, const char* name) {
-  const int kind = tile_field(request, name).kind();
-  if (!is_wind(kind)) bad_request(std::string("\"") + name + "\" must be a wind (E S W N)");
-  return kind;
-}
-
-bool flag_field(const json& object, const char* name, bool fallback) {
-  if (!object.contains(name)) return fallback;
-  if (!object.at(name).is_boolean()) bad_request(std::string("\"") + name + "\" must be true or false");
-  return object.at(name).get<bool>();
-}
-
-// The melds, in the form `tenbin score` takes them.
-std::vector<Meld> melds_field(const json& request) {
-  std::vector<Meld> melds;
-  if (!request.contains("melds")) return melds;
-  const json& list = request.at("melds");
-  if (!list.is_array()) bad_request("\"melds\" must be an array");
-  for (const json& item : list) {
-    if (!item.is_object() || !item.contains("type") || !item.at("type").is_string()) {
-      bad_request("each meld needs a \"type\"");
-    }
-    const std::string name = item.at("type").get<std::string>();
-    MeldType type = MeldType::chi;
-    bool known = false;
-    for (const MeldType t : {MeldType::chi, MeldType::pon, MeldType::daiminkan, MeldType::kakan, MeldType::ankan}) {
-      if (meld_type_name(t) == name) {
-        type = t;
-        known = true;
-      }
-    }
-    if (!known) bad_request("unknown meld type \"" + name + "\"");
-    const std::vector<Tile> consumed = tile_list(item, "consumed", true);
-    if (type == MeldType::ankan) {
-      melds.push_back(Meld::make(type, Tile{}, consumed, -1));
-      continue;
-    }
-    if (!item.contains("target") || !item.at("target").is_number_integer()) {
-      bad_request("a called meld needs a \"target\" seat");
-    }
-    const int target = item.at("target").get<int>();
-    if (target < 0 || target > 3) bad_request("\"target\" must be a seat 0-3");
-    melds.push_back(Meld::make(type, tile_field(item, "pai"), consumed, target));
-  }
-  if (melds.size() > 4) bad_request("more than four melds");
-  return melds;
-}
+using namespace request_fields;
 
 void set_options(const json& request, dp::Options& options) {
   if (!request.contains("options")) return;
   const json& given = request.at("options");
   if (!given.is_object()) bad_request("\"options\" must be an object");
-  options.shanten_back = flag_field(given, "shanten_back", options.shanten_back);
-  options.hand_change = flag_field(given, "hand_change", options.hand_change);
+  options.shanten_back = flag(given, "shanten_back", options.shanten_back);
+  options.hand_change = flag(given, "hand_change", options.hand_change);
   if (given.contains("riichi")) {
     if (!given.at("riichi").is_string()) bad_request("\"riichi\" must be auto, always or never");
     options.riichi = parse_riichi_mode(given.at("riichi").get<std::string>());
@@ -194,7 +125,7 @@ NanikiruQuery parse_nanikiru_request(const json& request) {
   if (position.draws_left < 1 || position.draws_left > dp::kMaxDraws) {
     bad_request("\"draws_left\" must be 1.." + std::to_string(dp::kMaxDraws));
   }
-  position.haitei_on_last_draw = flag_field(request, "haitei", false);
+  position.haitei_on_last_draw = flag(request, "haitei", false);
   check_counts(position);
   dp::set_flat_unseen(position);
   if (request.contains("unseen")) set_weights(request.at("unseen"), position);
