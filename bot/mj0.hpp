@@ -10,9 +10,14 @@
 // drawn first: flush hunter (space = one suit and the honours), all-triplets hunter (no runs),
 // and the caller weights (a seat that calls: triplets x4, runs x2).
 //
-// A tenpai sample is that complete hand minus one of its concealed tiles, chosen uniformly
-// (every physical tile equally likely; this is what makes kanchan a third of the run waits and
-// tanki rarer than ryanmen). Its waits are every kind that completes it. A sample whose waits
+// A sample is a tenpai hand: such a complete hand short of one tile. Which of its 3n+2 tiles is
+// missing is uniform (so a kanchan is a third of a run's shapes and a tanki rarer than a
+// ryanmen), and the structure short of it is drawn weighed by the tiles it holds (a run: the
+// product of the other two counts; a triplet: C(c,2); the pair: c, or one tile of a suji pair):
+// the missing tile is never taken from the space, because the winning tile may be one only the
+// observer holds. (Drawing the complete hand first and taking a tile out would demand a copy of
+// the winning tile among the unseen ones, and miss every tanki or shanpon on a kind whose other
+// copies the observer holds.) Its waits are every kind that completes it. A sample whose waits
 // include a kind of the opponent's own river (furiten), or after riichi a kind passed since, is
 // rejected for that opponent: this is what makes genbutsu, suji and kabe come out of the
 // combinatorics. The danger of kind k for opponent o is
@@ -26,9 +31,11 @@
 // The wall estimate (expected copies of each kind in the live wall): with R the unseen tiles no
 // opponent holds (live wall + the dead wall's unrevealed tiles),
 //
-//   wall[k] = E[R_k] * live / (live + dead),   dead = 14 - revealed indicators,
+//   wall[k] = E[R_k] * live / |R|,   |R| = live + dead when the counts agree, dead = 14 - revealed
+//                                     indicators,
 //
-// since nothing distinguishes a live unseen tile from a dead one.
+// since nothing distinguishes a live unseen tile from a dead one (|R| also holds a tile an
+// opponent has just drawn and not yet discarded, so the estimate always adds up to `live`).
 //
 // Also an exact mode for one riichi opponent (bot/mj0_exact.cpp): every concealed tenpai hand
 // that can be formed from the unseen copies, weighted by its number of physical combinations,

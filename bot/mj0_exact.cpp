@@ -57,17 +57,23 @@ struct Tally {
   std::array<std::uint64_t, kNumKinds> both{};     // both at once
 };
 
+// The non-empty classes, sparse: slot[index] is the class's place in `tallies` (or -1).
 struct Classes {
-  std::vector<Tally> tallies = std::vector<Tally>((kMaxSize + 1) * kRegularClasses * kPairsClasses);
-  std::vector<int> used;
+  std::vector<int> slot = std::vector<int>((kMaxSize + 1) * kRegularClasses * kPairsClasses, -1);
+  std::vector<Tally> tallies;
+  std::vector<int> used;  // the index of each tally
 
   static int index(int size, int regular, int pairs) {
     return (size * kRegularClasses + regular) * kPairsClasses + pairs;
   }
   Tally& at(int size, int regular, int pairs) {
     const int i = index(size, regular, pairs);
-    if (tallies[i].total == 0) used.push_back(i);
-    return tallies[i];
+    if (slot[i] < 0) {
+      slot[i] = static_cast<int>(tallies.size());
+      tallies.emplace_back();
+      used.push_back(i);
+    }
+    return tallies[static_cast<std::size_t>(slot[i])];
   }
 };
 
@@ -202,13 +208,15 @@ void add_scaled(std::array<std::uint64_t, kNumKinds>& to, const std::array<std::
 
 Classes combine(const Classes& a, const Classes& b, int max_size) {
   Classes out;
-  for (const int ia : a.used) {
-    const Tally& ta = a.tallies[ia];
+  for (std::size_t sa = 0; sa < a.used.size(); ++sa) {
+    const int ia = a.used[sa];
+    const Tally& ta = a.tallies[sa];
     const int size_a = ia / (kRegularClasses * kPairsClasses);
     const int reg_a = ia / kPairsClasses % kRegularClasses;
     const int pairs_a = ia % kPairsClasses;
-    for (const int ib : b.used) {
-      const Tally& tb = b.tallies[ib];
+    for (std::size_t sb = 0; sb < b.used.size(); ++sb) {
+      const int ib = b.used[sb];
+      const Tally& tb = b.tallies[sb];
       const int size_b = ib / (kRegularClasses * kPairsClasses);
       if (size_a + size_b > max_size) continue;
       const int reg_b = ib / kPairsClasses % kRegularClasses;
@@ -294,8 +302,9 @@ ExactForms count_tenpai_forms(const Position& position, int opponent_index) {
   }
 
   ExactForms forms;
-  for (const int i : hand.used) {
-    const Tally& t = hand.tallies[i];
+  for (std::size_t slot = 0; slot < hand.used.size(); ++slot) {
+    const int i = hand.used[slot];
+    const Tally& t = hand.tallies[slot];
     if (i / (kRegularClasses * kPairsClasses) != size) continue;
     const int regular = i / kPairsClasses % kRegularClasses;
     const int pairs = i % kPairsClasses;

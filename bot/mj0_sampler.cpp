@@ -16,6 +16,10 @@
 //    in riichi, the share of those wins that have a yaku (ron needs one); kinds without a scored
 //    hit take the opponent's overall figures. Scoring is the costly part (engine/score allocates),
 //    which is why it is a subsample; the deal-in counts use every accepted sample.
+//  - The structure short of a tile is drawn from "partial" weights kept beside the others: a run
+//    start's c_a c_a+1 + c_a c_a+2 + c_a+1 c_a+2 (then which tile is missing, by the product of
+//    the other two), a triplet's C(c,2), the pair's single tile c; the missing kind is recorded
+//    and the waits come from bot/mj0_waits.hpp's waits_after_removal (one or two table look-ups).
 //  - Construction can fail (a flush hunter whose suit cannot give the sets): the draw is started
 //    again, at most max_failed_draws times in all; the estimate then reports fewer samples.
 #include <algorithm>
@@ -46,60 +50,103 @@ std::uint64_t splitmix(std::uint64_t& x) {
 
 enum class Mode : std::uint8_t { normal = 0, flush = 1, all_triplets = 2 };
 
+constexpr std::array<std::uint32_t, 5> kPairWays = {0, 0, 1, 3, 6};     // C(c, 2)
+constexpr std::array<std::uint32_t, 5> kTripletWays = {0, 0, 0, 1, 4};  // C(c, 3)
+
+// The candidate that r (uniform below the scaled total) falls on: the number of prefix sums of
+// factor * weight that are <= r. Branch-free, as the walk's exit is unpredictable.
+template <int N, typename Weight>
+int pick(const Weight* weight, std::uint32_t r, std::uint32_t factor = 1) {
+  std::uint32_t sum = 0;
+  int index = 0;
+  for (int i = 0; i < N; ++i) {
+    sum += factor * weight[i];
+    index += sum <= r ? 1 : 0;
+  }
+  return index;
+}
+
+// What is left of the tile space, with every set's and pair's number of ways kept up to date.
 struct Space {
   TileCounts count{};
-  std::array<std::uint8_t, 3> red{};
+  KindMask red_kinds = 0;  // the fives whose red copy is still in the space
   std::array<std::uint32_t, kNumKinds> triplet{};
+  std::array<std::uint32_t, kNumKinds> pair{};
   std::array<std::uint32_t, kRunStarts> run{};
+  // A run less one of its tiles, by the two tiles held: c_a c_a+1 + c_a c_a+2 + c_a+1 c_a+2.
+  std::array<std::uint32_t, kRunStarts> partial_run{};
   std::array<std::uint32_t, 4> triplet_sum{};
+  std::array<std::uint32_t, 4> pair_sum{};
   std::array<std::uint32_t, 3> run_sum{};
-  int tiles = 0;
-
-  static std::uint32_t choose3(int c) { return static_cast<std::uint32_t>(c * (c - 1) * (c - 2) / 6); }
+  std::array<std::uint32_t, 3> partial_run_sum{};
+  std::array<std::uint32_t, 4> tiles{};  // per group
 
   void init(const TileCounts& counts, const std::array<bool, 3>& red_unseen) {
     count = counts;
-    for (int s = 0; s < 3; ++s) red[s] = red_unseen[s] ? 1 : 0;
+    red_kinds = 0;
+    for (int s = 0; s < 3; ++s) {
+      if (red_unseen[s] && count[s * 9 + 4] > 0) red_kinds |= KindMask{1} << (s * 9 + 4);
+    }
     triplet_sum = {};
+    pair_sum = {};
     run_sum = {};
-    tiles = 0;
+    partial_run_sum = {};
+    tiles = {};
     for (int kind = 0; kind < kNumKinds; ++kind) {
-      tiles += count[kind];
-      triplet[kind] = choose3(count[kind]);
+      count[kind] = std::min<std::uint8_t>(count[kind], kCopiesPerKind);
+      triplet[kind] = kTripletWays[count[kind]];
+      pair[kind] = kPairWays[count[kind]];
       triplet_sum[suit_of(kind)] += triplet[kind];
+      pair_sum[suit_of(kind)] += pair[kind];
+      tiles[suit_of(kind)] += count[kind];
     }
-    for (int r = 0; r < kRunStarts; ++r) {
-      const int k = run_first_kind(r);
-      run[r] = static_cast<std::uint32_t>(count[k] * count[k + 1] * count[k + 2]);
-      run_sum[r / 7] += run[r];
-    }
+    run = {};
+    partial_run = {};
+    for (int suit = 0; suit < 3; ++suit) refresh_runs(suit, 0, 6);
   }
 
-  void refresh(int kind) {
+  static std::uint32_t partial_of(int a, int b, int c) { return static_cast<std::uint32_t>(a * b + a * c + b * c); }
+
+  void refresh_kind(int kind) {
     const int group = suit_of(kind);
-    const std::uint32_t t = choose3(count[kind]);
+    const std::uint32_t t = kTripletWays[count[kind]];
+    const std::uint32_t p = kPairWays[count[kind]];
     triplet_sum[group] += t - triplet[kind];
+    pair_sum[group] += p - pair[kind];
     triplet[kind] = t;
-    if (group == 3) return;
-    const int number = kind % 9;
-    for (int first = std::max(0, number - 2); first <= std::min(number, 6); ++first) {
-      const int k = group * 9 + first;
-      const int r = group * 7 + first;
-      const auto w = static_cast<std::uint32_t>(count[k] * count[k + 1] * count[k + 2]);
-      run_sum[group] += w - run[r];
+    pair[kind] = p;
+  }
+
+  // The runs of a suit starting at numbers lo..hi (clipped to 0..6).
+  void refresh_runs(int suit, int lo, int hi) {
+    lo = std::max(lo, 0);
+    hi = std::min(hi, 6);
+    for (int first = lo; first <= hi; ++first) {
+      const int k = suit * 9 + first;
+      const int r = suit * 7 + first;
+      const int a = count[k], b = count[k + 1], c = count[k + 2];
+      const auto w = static_cast<std::uint32_t>(a * b * c);
+      const std::uint32_t partial = partial_of(a, b, c);
+      run_sum[suit] += w - run[r];
       run[r] = w;
+      partial_run_sum[suit] += partial - partial_run[r];
+      partial_run[r] = partial;
     }
   }
 
-  void take(int kind) {
-    --count[kind];
-    --tiles;
-    refresh(kind);
+  void take(int kind, int copies) {
+    count[kind] = static_cast<std::uint8_t>(count[kind] - copies);
+    tiles[suit_of(kind)] -= static_cast<std::uint32_t>(copies);
+    refresh_kind(kind);
+    if (kind < kinds::east) refresh_runs(suit_of(kind), kind % 9 - 2, kind % 9);
   }
-  void put(int kind) {
-    ++count[kind];
-    ++tiles;
-    refresh(kind);
+  void take_run(int first) {
+    for (int i = 0; i < 3; ++i) {
+      --count[first + i];
+      refresh_kind(first + i);
+    }
+    tiles[suit_of(first)] -= 3;
+    refresh_runs(suit_of(first), first % 9 - 2, first % 9 + 2);
   }
 };
 
@@ -122,12 +169,13 @@ struct Sampler::Workspace {
     std::uint32_t run_factor = 1;
     std::uint32_t triplet_factor = 1;
     TileCounts hand{};
+    std::array<int, 4> group_size{};
     std::array<std::uint8_t, 3> red{};
     std::array<int, kMaxConcealedSets> runs{};
     int run_count = 0;
     int sets_left = 0;
-    int removed = -1;
-    bool removed_red = false;
+    int incomplete = 0;  // the structure short of a tile: set 0..sets_needed-1, or sets_needed: the pair
+    int removed = -1;    // the kind it lacks
     KindMask waits = 0;
     bool accepted = false;
     // Tallies.
@@ -145,10 +193,8 @@ struct Sampler::Workspace {
   Space initial;
   Space space;
   Xoshiro256 rng{{1, 2, 3, 4}};
-  std::array<double, kNumKinds> residual_sum{};
-  std::array<double, kNumKinds> held_sum{};
-  double residual_tiles_sum = 0;
-  TileCounts residual{};
+  std::array<std::uint32_t, kNumKinds> held_sum{};  // over the samples, all opponents together
+  TileCounts residual{};                             // scratch for ura dora
 
   std::uint32_t below(std::uint32_t bound) {
     return static_cast<std::uint32_t>(((rng.next() >> 32) * bound) >> 32);
@@ -164,9 +210,11 @@ struct Sampler::Workspace {
   bool draw_once(const Settings& settings);
   void choose_mode(Seat& seat, const Settings& settings);
   bool draw_set(Seat& seat);
+  bool draw_partial_set(Seat& seat);
   bool draw_pair(Seat& seat, const Settings& settings);
-  void take_from_space(Seat& seat, int kind);
-  void remove_one(Seat& seat);
+  bool draw_partial_pair(Seat& seat, const Settings& settings);
+  void note_taken(Seat& seat, int kind, int copies);
+  void judge_waits(Seat& seat);
   void score_waits(Seat& seat, const Position& position);
   int sample_ura(const WinningHand& hand, int indicators);
   void finish(const Position& position, const Settings& settings, int samples, int failed,
@@ -177,9 +225,7 @@ void Sampler::Workspace::set_up(const Position& position, const Settings& settin
   seed(settings.seed);
   initial.init(position.unseen, position.red_unseen);
   seat_count = static_cast<int>(std::min<std::size_t>(position.opponents.size(), kMaxOpponents));
-  residual_sum = {};
   held_sum = {};
-  residual_tiles_sum = 0;
   for (int i = 0; i < seat_count; ++i) {
     const Opponent& o = position.opponents[i];
     Seat& seat = seats[i];
@@ -242,76 +288,105 @@ void Sampler::Workspace::choose_mode(Seat& seat, const Settings& settings) {
   }
 }
 
-void Sampler::Workspace::take_from_space(Seat& seat, int kind) {
-  if (number_of(kind) == 5 && !is_honor(kind)) {
-    const int suit = suit_of(kind);
-    if (space.red[suit] > 0 && below(space.count[kind]) < space.red[suit]) {
-      --space.red[suit];
-      ++seat.red[suit];
-    }
+// Red fives: a five taken is the red copy with probability (red left) / (copies left).
+void Sampler::Workspace::note_taken(Seat& seat, int kind, int copies) {
+  seat.hand[kind] = static_cast<std::uint8_t>(seat.hand[kind] + copies);
+  if (!((space.red_kinds >> kind) & 1)) return;
+  // The red copy is among `copies` of the count[kind] left with probability copies / count.
+  if (below(space.count[kind]) < static_cast<std::uint32_t>(copies)) {
+    space.red_kinds &= ~(KindMask{1} << kind);
+    ++seat.red[suit_of(kind)];
   }
-  space.take(kind);
-  ++seat.hand[kind];
 }
 
 bool Sampler::Workspace::draw_set(Seat& seat) {
-  std::uint64_t total = 0;
+  const std::uint32_t tf = seat.triplet_factor;
+  const std::uint32_t rf = seat.run_factor;
+  std::array<std::uint32_t, 4> triplets{};
+  std::array<std::uint32_t, 4> group_weight{};
+  std::uint32_t total = 0;
   for (int g = 0; g < 4; ++g) {
-    if (!(seat.allowed_groups & (1u << g))) continue;
-    total += std::uint64_t{seat.triplet_factor} * space.triplet_sum[g];
-    if (g < 3) total += std::uint64_t{seat.run_factor} * space.run_sum[g];
+    const std::uint32_t allowed = (seat.allowed_groups >> g) & 1u;
+    triplets[g] = allowed * tf * space.triplet_sum[g];
+    group_weight[g] = triplets[g] + (g < 3 ? allowed * rf * space.run_sum[g] : 0);
+    total += group_weight[g];
   }
   if (total == 0) return false;
-  std::uint64_t r = below(static_cast<std::uint32_t>(total));
-  for (int g = 0; g < 4; ++g) {
-    if (!(seat.allowed_groups & (1u << g))) continue;
-    const std::uint64_t triplets = std::uint64_t{seat.triplet_factor} * space.triplet_sum[g];
-    if (r < triplets) {
-      const int first = g * 9;
-      const int last = g == 3 ? kNumKinds : first + 9;
-      for (int kind = first; kind < last; ++kind) {
-        const std::uint64_t w = std::uint64_t{seat.triplet_factor} * space.triplet[kind];
-        if (r < w) {
-          for (int i = 0; i < 3; ++i) take_from_space(seat, kind);
-          return true;
-        }
-        r -= w;
-      }
-    }
-    r -= triplets;
-    if (g == 3) break;
-    const std::uint64_t runs = std::uint64_t{seat.run_factor} * space.run_sum[g];
-    if (r < runs) {
-      for (int index = g * 7; index < g * 7 + 7; ++index) {
-        const std::uint64_t w = std::uint64_t{seat.run_factor} * space.run[index];
-        if (r < w) {
-          const int kind = run_first_kind(index);
-          for (int i = 0; i < 3; ++i) take_from_space(seat, kind + i);
-          seat.runs[static_cast<std::size_t>(seat.run_count++)] = kind;
-          return true;
-        }
-        r -= w;
-      }
-    }
-    r -= runs;
+  std::uint32_t r = below(total);
+  const int g = pick<4>(group_weight.data(), r);
+  for (int i = 0; i < g; ++i) r -= group_weight[i];
+  if (r < triplets[g]) {
+    const int offset = g < 3 ? pick<9>(&space.triplet[g * 9], r, tf) : pick<7>(&space.triplet[27], r, tf);
+    const int kind = g * 9 + offset;
+    note_taken(seat, kind, 3);
+    space.take(kind, 3);
+    seat.group_size[g] += 3;
+    return true;
   }
-  return false;  // not reached: the weights sum to total
+  const int first = g * 9 + pick<7>(&space.run[g * 7], r - triplets[g], rf);
+  for (int i = 0; i < 3; ++i) note_taken(seat, first + i, 1);
+  space.take_run(first);
+  seat.group_size[g] += 3;
+  seat.runs[static_cast<std::size_t>(seat.run_count++)] = first;
+  return true;
+}
+
+// The set short of a tile: a triplet by the pair held (C(c,2)), a run by the two tiles held, for
+// each of its three tiles missing; the missing tile is not taken from the space.
+bool Sampler::Workspace::draw_partial_set(Seat& seat) {
+  const std::uint32_t tf = seat.triplet_factor;
+  const std::uint32_t rf = seat.run_factor;
+  std::array<std::uint32_t, 4> triplets{};
+  std::array<std::uint32_t, 4> group_weight{};
+  std::uint32_t total = 0;
+  for (int g = 0; g < 4; ++g) {
+    const std::uint32_t allowed = (seat.allowed_groups >> g) & 1u;
+    triplets[g] = allowed * tf * space.pair_sum[g];
+    group_weight[g] = triplets[g] + (g < 3 ? allowed * rf * space.partial_run_sum[g] : 0);
+    total += group_weight[g];
+  }
+  if (total == 0) return false;
+  std::uint32_t r = below(total);
+  const int g = pick<4>(group_weight.data(), r);
+  for (int i = 0; i < g; ++i) r -= group_weight[i];
+  if (r < triplets[g]) {
+    const int kind = g * 9 + (g < 3 ? pick<9>(&space.pair[g * 9], r, tf) : pick<7>(&space.pair[27], r, tf));
+    note_taken(seat, kind, 2);
+    space.take(kind, 2);
+    seat.group_size[g] += 2;
+    seat.removed = kind;
+    return true;
+  }
+  const int index = g * 7 + pick<7>(&space.partial_run[g * 7], r - triplets[g], rf);
+  const int first = run_first_kind(index);
+  const auto c = [&](int i) { return static_cast<std::uint32_t>(space.count[first + i]); };
+  // Which tile is missing: weight the product of the other two.
+  const std::array<std::uint32_t, 3> by_missing = {c(1) * c(2), c(0) * c(2), c(0) * c(1)};
+  const int missing = pick<3>(by_missing.data(), below(by_missing[0] + by_missing[1] + by_missing[2]));
+  for (int i = 0; i < 3; ++i) {
+    if (i == missing) continue;
+    note_taken(seat, first + i, 1);
+    space.take(first + i, 1);
+  }
+  seat.group_size[g] += 2;
+  seat.removed = first + missing;
+  seat.runs[static_cast<std::size_t>(seat.run_count++)] = first;
+  return true;
 }
 
 bool Sampler::Workspace::draw_pair(Seat& seat, const Settings& settings) {
   // Candidates: the plain pairs (C(c,2)) and, beside each concealed run a..a+2, the suji pairs
   // (a-1, a+2) and (a, a+3) (weight c_x * c_y).
-  std::array<std::uint32_t, kNumKinds> plain{};
+  std::array<std::uint32_t, 4> group_weight{};
   std::array<std::uint32_t, 2 * kMaxConcealedSets> suji{};
   std::uint32_t total = 0;
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (!(seat.allowed_groups & (1u << suit_of(kind)))) continue;
-    const int c = space.count[kind];
-    plain[kind] = static_cast<std::uint32_t>(c * (c - 1) / 2);
-    total += plain[kind];
+  for (int g = 0; g < 4; ++g) {
+    if (!(seat.allowed_groups & (1u << g))) continue;
+    group_weight[g] = space.pair_sum[g];
+    total += group_weight[g];
   }
-  const bool suji_pairs = settings.suji_pairs;
-  for (int i = 0; suji_pairs && i < seat.run_count; ++i) {
+  const std::uint32_t plain = total;
+  for (int i = 0; settings.suji_pairs && i < seat.run_count; ++i) {
     const int a = seat.runs[static_cast<std::size_t>(i)];
     const int number = a % 9;
     if (number >= 1) suji[2 * i] = static_cast<std::uint32_t>(space.count[a - 1] * space.count[a + 2]);
@@ -320,52 +395,88 @@ bool Sampler::Workspace::draw_pair(Seat& seat, const Settings& settings) {
   }
   if (total == 0) return false;
   std::uint32_t r = below(total);
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (r < plain[kind]) {
-      take_from_space(seat, kind);
-      take_from_space(seat, kind);
-      return true;
-    }
-    r -= plain[kind];
+  if (r < plain) {
+    const int g = pick<4>(group_weight.data(), r);
+    for (int i = 0; i < g; ++i) r -= group_weight[i];
+    const int kind = g * 9 + (g < 3 ? pick<9>(&space.pair[g * 9], r) : pick<7>(&space.pair[27], r));
+    note_taken(seat, kind, 2);
+    space.take(kind, 2);
+    seat.group_size[g] += 2;
+    return true;
   }
-  for (int i = 0; i < 2 * seat.run_count; ++i) {
-    if (r < suji[i]) {
-      const int a = seat.runs[static_cast<std::size_t>(i / 2)];
-      const int x = i % 2 == 0 ? a - 1 : a;
-      take_from_space(seat, x);
-      take_from_space(seat, x + 3);
-      return true;
-    }
-    r -= suji[i];
+  r -= plain;
+  int i = 0;
+  while (r >= suji[i]) r -= suji[i++];
+  const int a = seat.runs[static_cast<std::size_t>(i / 2)];
+  const int x = i % 2 == 0 ? a - 1 : a;
+  for (const int kind : {x, x + 3}) {
+    note_taken(seat, kind, 1);
+    space.take(kind, 1);
   }
-  return false;
+  seat.group_size[suit_of(x)] += 2;
+  return true;
 }
 
-void Sampler::Workspace::remove_one(Seat& seat) {
-  // Uniform over the concealed tiles of the complete hand.
-  int tiles = 3 * seat.sets_needed + 2;
-  std::uint32_t r = below(static_cast<std::uint32_t>(tiles));
-  int kind = 0;
-  for (; kind < kNumKinds; ++kind) {
-    if (r < seat.hand[kind]) break;
-    r -= seat.hand[kind];
+// The pair short of a tile: a single tile (c), or one tile of a suji pair beside a concealed
+// run (the other's count); the missing tile is not taken from the space.
+bool Sampler::Workspace::draw_partial_pair(Seat& seat, const Settings& settings) {
+  std::array<std::uint32_t, 4> group_weight{};
+  std::array<std::uint32_t, 4 * kMaxConcealedSets> suji{};  // per run: held a-1, a+2, a, a+3
+  std::uint32_t total = 0;
+  for (int g = 0; g < 4; ++g) {
+    group_weight[g] = ((seat.allowed_groups >> g) & 1u) * space.tiles[g];
+    total += group_weight[g];
   }
-  seat.removed = kind;
-  seat.removed_red = false;
-  if (number_of(kind) == 5 && !is_honor(kind)) {
-    const int suit = suit_of(kind);
-    if (seat.red[suit] > 0 && below(seat.hand[kind]) < seat.red[suit]) {
-      seat.removed_red = true;
-      --seat.red[suit];
+  const std::uint32_t plain = total;
+  for (int i = 0; settings.suji_pairs && i < seat.run_count; ++i) {
+    const int a = seat.runs[static_cast<std::size_t>(i)];
+    const int number = a % 9;
+    if (number >= 1) {
+      suji[4 * i] = space.count[a - 1];
+      suji[4 * i + 1] = space.count[a + 2];
     }
+    if (number + 3 <= 8) {
+      suji[4 * i + 2] = space.count[a];
+      suji[4 * i + 3] = space.count[a + 3];
+    }
+    total += suji[4 * i] + suji[4 * i + 1] + suji[4 * i + 2] + suji[4 * i + 3];
   }
-  --seat.hand[kind];
-  seat.waits = waits_of(seat.hand);
+  if (total == 0) return false;
+  std::uint32_t r = below(total);
+  int held = 0;
+  int missing = 0;
+  if (r < plain) {
+    const int g = pick<4>(group_weight.data(), r);
+    for (int i = 0; i < g; ++i) r -= group_weight[i];
+    held = g * 9 + (g < 3 ? pick<9>(&space.count[g * 9], r) : pick<7>(&space.count[27], r));
+    missing = held;
+  } else {
+    r -= plain;
+    int i = 0;
+    while (r >= suji[i]) r -= suji[i++];
+    const int a = seat.runs[static_cast<std::size_t>(i / 4)];
+    const std::array<int, 4> held_kind = {a - 1, a + 2, a, a + 3};
+    const std::array<int, 4> missing_kind = {a + 2, a - 1, a + 3, a};
+    held = held_kind[static_cast<std::size_t>(i % 4)];
+    missing = missing_kind[static_cast<std::size_t>(i % 4)];
+  }
+  note_taken(seat, held, 1);
+  space.take(held, 1);
+  ++seat.group_size[suit_of(held)];
+  seat.removed = missing;
+  return true;
+}
+
+void Sampler::Workspace::judge_waits(Seat& seat) {
+  // A complete hand less a tile is never thirteen-orphans tenpai; seven pairs needs 13 tiles.
+  seat.waits = waits_after_removal(seat.hand, seat.group_size, seat.removed);
+  if (seat.sets_needed == 4) seat.waits |= seven_pairs_waits(seat.hand);
   seat.accepted = (seat.waits & seat.furiten) == 0;
 }
 
 int Sampler::Workspace::sample_ura(const WinningHand& hand, int indicators) {
-  // Indicators drawn without replacement from the tiles no opponent holds.
+  // Indicators drawn without replacement from the tiles no opponent holds (the space).
+  residual = space.count;
   int total = 0;
   for (const auto c : residual) total += c;
   TileCounts all = hand.concealed;
@@ -422,27 +533,32 @@ bool Sampler::Workspace::draw_once(const Settings& settings) {
     Seat& seat = seats[i];
     choose_mode(seat, settings);
     seat.hand = {};
+    seat.group_size = {};
     seat.red = {};
     seat.run_count = 0;
     seat.sets_left = seat.sets_needed;
     most = std::max(most, seat.sets_needed);
+    // Which structure is short of a tile: each of the 3n+2 tiles of the complete hand equally
+    // likely to be the missing one.
+    const auto u = static_cast<int>(below(static_cast<std::uint32_t>(3 * seat.sets_needed + 2)));
+    seat.incomplete = u < 3 * seat.sets_needed ? u / 3 : seat.sets_needed;
   }
   // The sets, round-robin over the opponents (the source's step 3), then the pairs (step 4).
   for (int round = 0; round < most; ++round) {
     for (int i = 0; i < seat_count; ++i) {
       Seat& seat = seats[i];
       if (seat.sets_left == 0) continue;
-      if (!draw_set(seat)) return false;
+      const bool partial = seat.sets_needed - seat.sets_left == seat.incomplete;
+      if (!(partial ? draw_partial_set(seat) : draw_set(seat))) return false;
       --seat.sets_left;
     }
   }
   for (int i = 0; i < seat_count; ++i) {
-    if (!draw_pair(seats[i], settings)) return false;
+    Seat& seat = seats[i];
+    const bool partial = seat.incomplete == seat.sets_needed;
+    if (!(partial ? draw_partial_pair(seat, settings) : draw_pair(seat, settings))) return false;
   }
-  for (int i = 0; i < seat_count; ++i) remove_one(seats[i]);
-  // What no opponent holds: the space and the tiles each took out of its complete hand.
-  residual = space.count;
-  for (int i = 0; i < seat_count; ++i) ++residual[seats[i].removed];
+  for (int i = 0; i < seat_count; ++i) judge_waits(seats[i]);
   return true;
 }
 
@@ -451,14 +567,18 @@ void Sampler::Workspace::finish(const Position& position, const Settings& settin
   out.samples = samples;
   out.failed_draws = failed;
   out.opponents.resize(static_cast<std::size_t>(seat_count));
-  const double residual_mean = samples > 0 ? residual_tiles_sum / samples : 0;
+  // The wall: what no opponent holds, times the live share of those tiles (bot/mj0.hpp).
+  int held_tiles = 0;
+  int unseen_tiles = 0;
+  for (int i = 0; i < seat_count; ++i) held_tiles += 3 * seats[i].sets_needed + 1;
+  for (int kind = 0; kind < kNumKinds; ++kind) unseen_tiles += initial.count[kind];
+  const int rest_tiles = unseen_tiles - held_tiles;
   const int live = std::max(0, position.live_tiles_left);
-  const double share = residual_mean > 0 ? std::min(1.0, live / residual_mean) : 0;
+  const double share = rest_tiles > 0 ? std::min(1.0, static_cast<double>(live) / rest_tiles) : 0;
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    const double held = samples > 0 ? held_sum[kind] / samples : 0;
-    const double rest = samples > 0 ? residual_sum[kind] / samples : 0;
+    const double held = samples > 0 ? static_cast<double>(held_sum[kind]) / samples : 0;
     out.held[kind] = held;
-    out.wall[kind] = rest * share;
+    out.wall[kind] = samples > 0 ? (initial.count[kind] - held) * share : 0;
   }
   for (int i = 0; i < seat_count; ++i) {
     const Seat& seat = seats[i];
@@ -515,12 +635,6 @@ const Estimate& Sampler::estimate(const Position& position, const Settings& sett
       continue;
     }
     ++samples;
-    double residual_tiles = 0;
-    for (int kind = 0; kind < kNumKinds; ++kind) {
-      w.residual_sum[kind] += w.residual[kind];
-      residual_tiles += w.residual[kind];
-    }
-    w.residual_tiles_sum += residual_tiles;
     for (int i = 0; i < w.seat_count; ++i) {
       Workspace::Seat& seat = w.seats[i];
       ++seat.modes[static_cast<int>(seat.mode)];

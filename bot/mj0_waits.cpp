@@ -1,6 +1,8 @@
 #include "bot/mj0_waits.hpp"
 
 #include <array>
+#include <bit>
+#include <cstring>
 #include <vector>
 
 #include "engine/shanten_tables.hpp"
@@ -97,9 +99,11 @@ const CompletionTable<7>& honor_table() {
 constexpr int kGroups = 4;
 constexpr std::array<int, kGroups> kGroupFirst = {0, 9, 18, 27};
 
+// A group of at most 14 tiles (callers check the size).
 std::uint16_t group_completion(const TileCounts& counts, int group) {
   const std::uint8_t* first = counts.data() + kGroupFirst[group];
-  return group < 3 ? suit_completion(first) : honor_completion(first);
+  return group < 3 ? suit_table().entries[kSuitRanks.rank(first)]
+                   : honor_table().entries[kHonorRanks.rank(first)];
 }
 
 KindMask group_mask(std::uint16_t entry, int group) {
@@ -128,6 +132,13 @@ std::uint16_t honor_completion_at(std::uint32_t rank) { return honor_table().ent
 KindMask regular_waits(const TileCounts& concealed) {
   std::array<int, kGroups> size{};
   for (int kind = 0; kind < kNumKinds; ++kind) size[suit_of(kind)] += concealed[kind];
+  return regular_waits(concealed, size);
+}
+
+KindMask regular_waits(const TileCounts& concealed, const std::array<int, 4>& size) {
+  for (const int s : size) {
+    if (s > kMaxTilesPerGroup) return 0;
+  }
   int one = -1;           // the group of size 3m+1
   int two[2] = {-1, -1};  // the groups of size 3m+2
   for (int g = 0; g < kGroups; ++g) {
@@ -157,56 +168,95 @@ KindMask regular_waits(const TileCounts& concealed) {
   return waits;
 }
 
-KindMask seven_pairs_waits(const TileCounts& concealed) {
-  int pairs = 0;
-  int single = -1;
-  int tiles = 0;
+KindMask waits_after_removal(const TileCounts& concealed, const std::array<int, 4>& size, int removed) {
+  const int g = suit_of(removed);
+  const std::uint16_t entry = group_completion(concealed, g);
+  const KindMask waits = group_mask(entry, g);
+  // Size 3m+1: the pair was here, the rest reads as sets; 3m+2: the pair is in the other group
+  // of size 3m+2, which also waits when this one reads as sets and a pair.
+  if (size[g] % 3 == 1 || !(entry & kCompleteBit)) return waits;
+  for (int p = 0; p < kGroups; ++p) {
+    if (p != g && size[p] % 3 == 2) return waits | group_mask(group_completion(concealed, p), p);
+  }
+  return waits;
+}
+
+namespace {
+
+// The 34 counts as five little-endian words of bytes (the last holds kinds 32 and 33), for
+// branch-free byte tests: counts are 0-4, so bit 0 is set for 1 and 3, bit 1 for 2 and 3, bit 2
+// for 4.
+struct CountWords {
+  std::array<std::uint64_t, 5> word{};
+  explicit CountWords(const TileCounts& counts) {
+    std::memcpy(word.data(), counts.data(), kNumKinds);
+  }
+};
+
+constexpr std::uint64_t kLowBits = 0x0101010101010101ULL;
+
+// Bytes (kinds) of each word that are not terminals or honours: 2-8 of each suit.
+constexpr std::array<std::uint64_t, 5> simple_bytes() {
+  std::array<std::uint64_t, 5> mask{};
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    const int c = concealed[kind];
-    tiles += c;
-    if (c == 2) {
-      ++pairs;
-    } else if (c == 1) {
-      if (single >= 0) return 0;
-      single = kind;
-    } else if (c != 0) {
-      return 0;
+    if (is_simple(kind)) mask[kind / 8] |= std::uint64_t{0xFF} << (8 * (kind % 8));
+  }
+  return mask;
+}
+constexpr std::array<std::uint64_t, 5> kSimpleBytes = simple_bytes();
+
+}  // namespace
+
+KindMask seven_pairs_waits(const TileCounts& concealed) {
+  // Six kinds with exactly 2, one with exactly 1, none with more: the single is the wait.
+  const CountWords counts(concealed);
+  int pairs = 0;
+  int singles = 0;
+  int single = -1;
+  for (int w = 0; w < 5; ++w) {
+    const std::uint64_t x = counts.word[w];
+    const std::uint64_t b0 = x & kLowBits;
+    const std::uint64_t b1 = (x >> 1) & kLowBits;
+    const std::uint64_t b2 = (x >> 2) & kLowBits;
+    if ((b2 | (b0 & b1)) != 0) return 0;
+    pairs += static_cast<int>((b1 * kLowBits) >> 56);  // one bit per byte: the sum lands on top
+    if (b0 != 0) {
+      singles += static_cast<int>((b0 * kLowBits) >> 56);
+      single = 8 * w + std::countr_zero(b0) / 8;
     }
   }
-  if (tiles != 13 || pairs != 6 || single < 0) return 0;
+  if (pairs != 6 || singles != 1) return 0;
   return KindMask{1} << single;
 }
 
 KindMask thirteen_orphans_waits(const TileCounts& concealed) {
+  const CountWords counts(concealed);
+  for (int w = 0; w < 5; ++w) {
+    if (counts.word[w] & kSimpleBytes[w]) return 0;
+  }
   int tiles = 0;
-  for (const auto c : concealed) tiles += c;
-  if (tiles != 13) return 0;
-  KindMask orphans = 0;
   int kinds = 0;
   int missing = -1;
+  KindMask orphans = 0;
   for (const int kind : kOrphanKinds) {
     orphans |= KindMask{1} << kind;
-    if (concealed[kind] == 0) {
+    const int c = concealed[kind];
+    if (c > 2) return 0;
+    tiles += c;
+    if (c == 0) {
       missing = kind;
     } else {
       ++kinds;
     }
-    if (concealed[kind] > 2) return 0;
   }
-  int orphan_tiles = 0;
-  for (const int kind : kOrphanKinds) orphan_tiles += concealed[kind];
-  if (orphan_tiles != 13) return 0;
+  if (tiles != 13) return 0;
   if (kinds == 13) return orphans;
   if (kinds == 12) return KindMask{1} << missing;
   return 0;
 }
 
 KindMask waits_of(const TileCounts& concealed) {
-  KindMask waits = regular_waits(concealed);
-  int tiles = 0;
-  for (const auto c : concealed) tiles += c;
-  if (tiles == 13) waits |= seven_pairs_waits(concealed) | thirteen_orphans_waits(concealed);
-  return waits;
+  return regular_waits(concealed) | seven_pairs_waits(concealed) | thirteen_orphans_waits(concealed);
 }
 
 }  // namespace tenbin::mj0

@@ -14,6 +14,7 @@
 // engine's shanten-based waits (tests/mj0_waits_test.cpp checks it on random tenpai hands).
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "engine/tile.hpp"
@@ -35,9 +36,16 @@ std::uint16_t honor_completion_at(std::uint32_t rank);
 // when it holds 13 tiles). Empty when the hand is not tenpai or not 3n+1.
 KindMask waits_of(const TileCounts& concealed);
 
-// The regular-form part only (what waits_of adds seven pairs and thirteen orphans to).
+// The regular-form part only (what waits_of adds seven pairs and thirteen orphans to); the
+// second form takes the tile count of each group (man, pin, sou, honours), when known.
 KindMask regular_waits(const TileCounts& concealed);
+KindMask regular_waits(const TileCounts& concealed, const std::array<int, 4>& group_sizes);
 KindMask seven_pairs_waits(const TileCounts& concealed);
+
+// The regular waits of a hand known to be a complete regular hand less one tile of kind
+// `removed` (the sampler's tenpai hands), with its group sizes: every group but the removed
+// tile's reads as sets (or sets and the pair) by construction, so one or two table look-ups do.
+KindMask waits_after_removal(const TileCounts& concealed, const std::array<int, 4>& group_sizes, int removed);
 KindMask thirteen_orphans_waits(const TileCounts& concealed);
 
 }  // namespace tenbin::mj0
