@@ -29,7 +29,6 @@
 #include "bot/mj0.hpp"
 #include "bot/mj0_waits.hpp"
 #include "engine/score.hpp"
-#include "engine/wall.hpp"
 
 namespace tenbin::mj0 {
 namespace {
@@ -40,29 +39,44 @@ constexpr int kMaxConcealedSets = 4;
 constexpr int run_index(int kind) { return suit_of(kind) * 7 + kind % 9; }
 constexpr int run_first_kind(int index) { return index / 7 * 9 + index % 7; }
 
-// splitmix64, to spread one seed over the generator's state.
-std::uint64_t splitmix(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+// SplitMix64 (a published public-domain generator: a Weyl sequence through a 64-bit mixer), kept
+// inline because the sampling loop draws some twenty numbers per sample; it passes the usual
+// statistical batteries, which is all a Monte Carlo estimate needs.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed = 0) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  std::uint64_t state_;
+};
 
 enum class Mode : std::uint8_t { normal = 0, flush = 1, all_triplets = 2 };
 
-constexpr std::array<std::uint32_t, 5> kPairWays = {0, 0, 1, 3, 6};     // C(c, 2)
-constexpr std::array<std::uint32_t, 5> kTripletWays = {0, 0, 0, 1, 4};  // C(c, 3)
+using Weight = std::uint16_t;  // every weight and group sum here is below 2^16
+constexpr std::array<Weight, 5> kPairWays = {0, 0, 1, 3, 6};     // C(c, 2)
+constexpr std::array<Weight, 5> kTripletWays = {0, 0, 0, 1, 4};  // C(c, 3)
 
 // The candidate that r (uniform below the scaled total) falls on: the number of prefix sums of
-// factor * weight that are <= r. Branch-free, as the walk's exit is unpredictable.
+// factor * weight that are <= r; r becomes its offset within that candidate. Branch-free, as the
+// walk's exit is unpredictable.
 template <int N, typename Weight>
-int pick(const Weight* weight, std::uint32_t r, std::uint32_t factor = 1) {
+int pick(const Weight* weight, std::uint32_t& r, std::uint32_t factor = 1) {
   std::uint32_t sum = 0;
+  std::uint32_t before = 0;
   int index = 0;
   for (int i = 0; i < N; ++i) {
     sum += factor * weight[i];
-    index += sum <= r ? 1 : 0;
+    const bool past = sum <= r;
+    index += past ? 1 : 0;
+    before = past ? sum : before;
   }
+  r -= before;
   return index;
 }
 
@@ -70,16 +84,16 @@ int pick(const Weight* weight, std::uint32_t r, std::uint32_t factor = 1) {
 struct Space {
   TileCounts count{};
   KindMask red_kinds = 0;  // the fives whose red copy is still in the space
-  std::array<std::uint32_t, kNumKinds> triplet{};
-  std::array<std::uint32_t, kNumKinds> pair{};
-  std::array<std::uint32_t, kRunStarts> run{};
+  std::array<Weight, kNumKinds> triplet{};
+  std::array<Weight, kNumKinds> pair{};
+  std::array<Weight, kRunStarts> run{};
   // A run less one of its tiles, by the two tiles held: c_a c_a+1 + c_a c_a+2 + c_a+1 c_a+2.
-  std::array<std::uint32_t, kRunStarts> partial_run{};
-  std::array<std::uint32_t, 4> triplet_sum{};
-  std::array<std::uint32_t, 4> pair_sum{};
-  std::array<std::uint32_t, 3> run_sum{};
-  std::array<std::uint32_t, 3> partial_run_sum{};
-  std::array<std::uint32_t, 4> tiles{};  // per group
+  std::array<Weight, kRunStarts> partial_run{};
+  std::array<Weight, 4> triplet_sum{};
+  std::array<Weight, 4> pair_sum{};
+  std::array<Weight, 3> run_sum{};
+  std::array<Weight, 3> partial_run_sum{};
+  std::array<Weight, 4> tiles{};  // per group
 
   void init(const TileCounts& counts, const std::array<bool, 3>& red_unseen) {
     count = counts;
@@ -105,14 +119,14 @@ struct Space {
     for (int suit = 0; suit < 3; ++suit) refresh_runs(suit, 0, 6);
   }
 
-  static std::uint32_t partial_of(int a, int b, int c) { return static_cast<std::uint32_t>(a * b + a * c + b * c); }
+  static Weight partial_of(int a, int b, int c) { return static_cast<Weight>(a * b + a * c + b * c); }
 
   void refresh_kind(int kind) {
     const int group = suit_of(kind);
-    const std::uint32_t t = kTripletWays[count[kind]];
-    const std::uint32_t p = kPairWays[count[kind]];
-    triplet_sum[group] += t - triplet[kind];
-    pair_sum[group] += p - pair[kind];
+    const Weight t = kTripletWays[count[kind]];
+    const Weight p = kPairWays[count[kind]];
+    triplet_sum[group] = static_cast<Weight>(triplet_sum[group] + t - triplet[kind]);
+    pair_sum[group] = static_cast<Weight>(pair_sum[group] + p - pair[kind]);
     triplet[kind] = t;
     pair[kind] = p;
   }
@@ -125,18 +139,18 @@ struct Space {
       const int k = suit * 9 + first;
       const int r = suit * 7 + first;
       const int a = count[k], b = count[k + 1], c = count[k + 2];
-      const auto w = static_cast<std::uint32_t>(a * b * c);
-      const std::uint32_t partial = partial_of(a, b, c);
-      run_sum[suit] += w - run[r];
+      const auto w = static_cast<Weight>(a * b * c);
+      const Weight partial = partial_of(a, b, c);
+      run_sum[suit] = static_cast<Weight>(run_sum[suit] + w - run[r]);
       run[r] = w;
-      partial_run_sum[suit] += partial - partial_run[r];
+      partial_run_sum[suit] = static_cast<Weight>(partial_run_sum[suit] + partial - partial_run[r]);
       partial_run[r] = partial;
     }
   }
 
   void take(int kind, int copies) {
     count[kind] = static_cast<std::uint8_t>(count[kind] - copies);
-    tiles[suit_of(kind)] -= static_cast<std::uint32_t>(copies);
+    tiles[suit_of(kind)] = static_cast<Weight>(tiles[suit_of(kind)] - copies);
     refresh_kind(kind);
     if (kind < kinds::east) refresh_runs(suit_of(kind), kind % 9 - 2, kind % 9);
   }
@@ -145,7 +159,7 @@ struct Space {
       --count[first + i];
       refresh_kind(first + i);
     }
-    tiles[suit_of(first)] -= 3;
+    tiles[suit_of(first)] = static_cast<Weight>(tiles[suit_of(first)] - 3);
     refresh_runs(suit_of(first), first % 9 - 2, first % 9 + 2);
   }
 };
@@ -192,7 +206,7 @@ struct Sampler::Workspace {
   int seat_count = 0;
   Space initial;
   Space space;
-  Xoshiro256 rng{{1, 2, 3, 4}};
+  SplitMix64 rng;
   std::array<std::uint32_t, kNumKinds> held_sum{};  // over the samples, all opponents together
   TileCounts residual{};                             // scratch for ura dora
 
@@ -201,10 +215,7 @@ struct Sampler::Workspace {
   }
   double uniform() { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
 
-  void seed(std::uint64_t seed) {
-    std::uint64_t x = seed;
-    rng = Xoshiro256({splitmix(x), splitmix(x), splitmix(x), splitmix(x)});
-  }
+  void seed(std::uint64_t seed) { rng = SplitMix64(seed); }
 
   void set_up(const Position& position, const Settings& settings);
   bool draw_once(const Settings& settings);
@@ -314,7 +325,6 @@ bool Sampler::Workspace::draw_set(Seat& seat) {
   if (total == 0) return false;
   std::uint32_t r = below(total);
   const int g = pick<4>(group_weight.data(), r);
-  for (int i = 0; i < g; ++i) r -= group_weight[i];
   if (r < triplets[g]) {
     const int offset = g < 3 ? pick<9>(&space.triplet[g * 9], r, tf) : pick<7>(&space.triplet[27], r, tf);
     const int kind = g * 9 + offset;
@@ -323,7 +333,8 @@ bool Sampler::Workspace::draw_set(Seat& seat) {
     seat.group_size[g] += 3;
     return true;
   }
-  const int first = g * 9 + pick<7>(&space.run[g * 7], r - triplets[g], rf);
+  r -= triplets[g];
+  const int first = g * 9 + pick<7>(&space.run[g * 7], r, rf);
   for (int i = 0; i < 3; ++i) note_taken(seat, first + i, 1);
   space.take_run(first);
   seat.group_size[g] += 3;
@@ -348,7 +359,6 @@ bool Sampler::Workspace::draw_partial_set(Seat& seat) {
   if (total == 0) return false;
   std::uint32_t r = below(total);
   const int g = pick<4>(group_weight.data(), r);
-  for (int i = 0; i < g; ++i) r -= group_weight[i];
   if (r < triplets[g]) {
     const int kind = g * 9 + (g < 3 ? pick<9>(&space.pair[g * 9], r, tf) : pick<7>(&space.pair[27], r, tf));
     note_taken(seat, kind, 2);
@@ -357,12 +367,14 @@ bool Sampler::Workspace::draw_partial_set(Seat& seat) {
     seat.removed = kind;
     return true;
   }
-  const int index = g * 7 + pick<7>(&space.partial_run[g * 7], r - triplets[g], rf);
+  r -= triplets[g];
+  const int index = g * 7 + pick<7>(&space.partial_run[g * 7], r, rf);
   const int first = run_first_kind(index);
   const auto c = [&](int i) { return static_cast<std::uint32_t>(space.count[first + i]); };
   // Which tile is missing: weight the product of the other two.
   const std::array<std::uint32_t, 3> by_missing = {c(1) * c(2), c(0) * c(2), c(0) * c(1)};
-  const int missing = pick<3>(by_missing.data(), below(by_missing[0] + by_missing[1] + by_missing[2]));
+  std::uint32_t which = below(by_missing[0] + by_missing[1] + by_missing[2]);
+  const int missing = pick<3>(by_missing.data(), which);
   for (int i = 0; i < 3; ++i) {
     if (i == missing) continue;
     note_taken(seat, first + i, 1);
@@ -397,7 +409,6 @@ bool Sampler::Workspace::draw_pair(Seat& seat, const Settings& settings) {
   std::uint32_t r = below(total);
   if (r < plain) {
     const int g = pick<4>(group_weight.data(), r);
-    for (int i = 0; i < g; ++i) r -= group_weight[i];
     const int kind = g * 9 + (g < 3 ? pick<9>(&space.pair[g * 9], r) : pick<7>(&space.pair[27], r));
     note_taken(seat, kind, 2);
     space.take(kind, 2);
@@ -447,7 +458,6 @@ bool Sampler::Workspace::draw_partial_pair(Seat& seat, const Settings& settings)
   int missing = 0;
   if (r < plain) {
     const int g = pick<4>(group_weight.data(), r);
-    for (int i = 0; i < g; ++i) r -= group_weight[i];
     held = g * 9 + (g < 3 ? pick<9>(&space.count[g * 9], r) : pick<7>(&space.count[27], r));
     missing = held;
   } else {

@@ -15,8 +15,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -24,6 +27,20 @@
 #include "engine/mjai.hpp"
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"
+
+// Every allocation of the test program is counted, so that a test can check that a stretch of
+// code allocates nothing (the replaceable global operator new; the array forms call these).
+namespace {
+std::atomic<long> allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++allocations;
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace tenbin::mj0 {
 namespace {
@@ -501,6 +518,19 @@ TEST(Mj0SamplerTest, AgreesWithTheExactModeOnARiichiPosition) {
   // The sampler favours runs, hence two-sided waits: more wait kinds per hand than the forms.
   EXPECT_GT(sa, sb);
   EXPECT_LT(sa, 1.5 * sb);
+}
+
+// The sampling loop allocates nothing once the sampler has been used (scoring calls the engine's
+// scorer, which may).
+TEST(Mj0SamplerTest, SamplingAllocatesNothingAfterTheFirstCall) {
+  const Position position = full_position("123m456p789s1122z", {"19m5p3s1z", "2m8p", "7s"}, true);
+  Sampler sampler;
+  const Settings settings = quick(3000);
+  sampler.estimate(position, settings);
+  const long before = allocations.load();
+  const Estimate& e = sampler.estimate(position, settings);
+  EXPECT_EQ(allocations.load() - before, 0);
+  EXPECT_EQ(e.samples, 3000);
 }
 
 TEST(Mj0SamplerTest, OverallDangerCombinesTheOpponents) {
