@@ -68,7 +68,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "bot/shanten_probe.hpp"
+#include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
 
@@ -102,11 +102,18 @@ void add_kind(HandKey& key, int kind) {
   }
 }
 
+void remove_kind(HandKey& key, int kind) {
+  if (kind < kLoKinds) {
+    key.lo -= std::uint64_t{1} << (3 * kind);
+  } else {
+    key.hi -= std::uint64_t{1} << (3 * (kind - kLoKinds));
+  }
+}
+
 HandKey key_of(const TileCounts& counts) {
   HandKey key;
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    for (int c = 0; c < counts[kind]; ++c) add_kind(key, kind);
-  }
+  for (int kind = 0; kind < kLoKinds; ++kind) key.lo |= std::uint64_t{counts[kind]} << (3 * kind);
+  for (int kind = kLoKinds; kind < kNumKinds; ++kind) key.hi |= std::uint64_t{counts[kind]} << (3 * (kind - kLoKinds));
   return key;
 }
 
@@ -159,6 +166,12 @@ class KeyIndex {
 
   std::size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
 
+  // Starts loading the slot `key` hashes to, for a lookup a little later (the tables outgrow the
+  // caches on the larger hands, and the lookups are otherwise independent misses).
+  void prefetch(const HandKey& key) const {
+    __builtin_prefetch(&slots_[hash_key(key) & (slots_.size() - 1)]);
+  }
+
  private:
   struct Slot {
     HandKey key;
@@ -209,6 +222,7 @@ struct DrawEdge {
   float weight = 0;
   std::uint16_t allowed = 0;      // hand-change successors this edge may use (a prefix)
   std::uint8_t kind = 0;
+  std::uint32_t continuation = 0; // row of the sweep's continuation table (0: none)
 };
 
 struct DiscardNode {
@@ -241,14 +255,27 @@ constexpr int kDama = 0, kRiichi = 1, kIppatsu = 2;
 constexpr int kHanBins = 16;
 using HanDistribution = std::array<double, kHanBins>;
 
+int last_nonzero(const HanDistribution& d) {
+  int last = kHanBins - 1;
+  while (last > 0 && d[static_cast<std::size_t>(last)] == 0) --last;
+  return last;
+}
+
 HanDistribution convolve(const HanDistribution& a, const HanDistribution& b) {
   HanDistribution out{};
-  for (int i = 0; i < kHanBins; ++i) {
+  const int a_last = last_nonzero(a);
+  const int b_last = last_nonzero(b);
+  for (int i = 0; i <= a_last; ++i) {
     if (a[i] == 0) continue;
-    for (int j = 0; j < kHanBins; ++j) {
-      out[std::min(i + j, kHanBins - 1)] += a[i] * b[j];
-    }
+    for (int j = 0; j <= b_last; ++j) out[std::min(i + j, kHanBins - 1)] += a[i] * b[j];
   }
+  return out;
+}
+
+// d shifted up by `han` (the last bin keeps everything from it up).
+HanDistribution shifted(const HanDistribution& d, int han) {
+  HanDistribution out{};
+  for (int i = 0; i < kHanBins; ++i) out[std::min(i + han, kHanBins - 1)] += d[i];
   return out;
 }
 
@@ -384,12 +411,13 @@ struct Solver::Impl {
     const HandKey key = key_of(hand);
     const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
     if (!inserted) return ukeire_values[id];
-    const ShantenProbe probe(hand, group_cache);
+    const ShantenProbe probe(hand, group_cache, Neighbours::draws_and_discards);
+    std::array<std::int8_t, kNumKinds> after{};
+    probe.after_each_draw(after);
     float total = 0;
     for (int kind = 0; kind < kNumKinds; ++kind) {
-      if (hand[kind] >= kCopiesPerKind) continue;
-      const float w = weight_of(hand, kind);
-      if (w > 0 && probe.after_draw(kind) < hand_shanten) total += w;
+      if (hand[kind] >= kCopiesPerKind || after[kind] >= hand_shanten) continue;
+      total += weight_of(hand, kind);
     }
     ukeire_values.push_back(total);
     return total;
@@ -398,6 +426,13 @@ struct Solver::Impl {
   HandKey with_flags(const TileCounts& hand, std::uint64_t flags) const {
     HandKey key = key_of(hand);
     key.hi |= flags;
+    return key;
+  }
+
+  // The key of a hand with one tile of `kind` discarded from the hand of `key`, with `flags`.
+  static HandKey after_discard_key(HandKey key, int kind, std::uint64_t flags) {
+    remove_kind(key, kind);
+    key.hi = (key.hi & kCountMaskHi) | flags;
     return key;
   }
 
@@ -435,15 +470,23 @@ struct Solver::Impl {
     node.source_shanten = static_cast<std::int8_t>(x_shanten + 1);
     node.begin = static_cast<std::uint32_t>(successors.size());
     const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
+    std::array<std::int8_t, kNumKinds> after{};
+    probe.after_draw_and_each_discard(k, after);
+    std::array<HandKey, kNumKinds> next_keys;
+    std::array<std::uint8_t, kNumKinds> kept{};
+    int count = 0;
     TileCounts y = x;
     for (int d = 0; d < kNumKinds; ++d) {
-      if (x[d] == 0) continue;
+      if (x[d] == 0 || after[d] != x_shanten) continue;
       --y[d];
-      if (probe.after_exchange(k, d) == x_shanten) {
-        const std::uint32_t next = draw_node(with_flags(y, flags_after_discard(flags, y, d)), x_shanten);
-        successors.push_back({next, 0, static_cast<std::uint8_t>(d)});
-      }
+      next_keys[static_cast<std::size_t>(count)] = after_discard_key(x_key, d, flags_after_discard(flags, y, d));
+      node_index.prefetch(next_keys[static_cast<std::size_t>(count)]);
+      kept[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(d);
       ++y[d];
+    }
+    for (int i = 0; i < count; ++i) {
+      const std::uint32_t next = draw_node(next_keys[static_cast<std::size_t>(i)], x_shanten);
+      successors.push_back({next, 0, kept[static_cast<std::size_t>(i)]});
     }
     node.end = static_cast<std::uint32_t>(successors.size());
     discards.push_back(node);
@@ -460,9 +503,11 @@ struct Solver::Impl {
     node.key = x_key;
     node.source_shanten = static_cast<std::int8_t>(s);
     node.begin = static_cast<std::uint32_t>(successors.size());
+    std::array<std::int8_t, kNumKinds> after{};
+    probe.after_draw_and_each_discard(k, after);
     TileCounts y = x;
     for (int d = 0; d < kNumKinds; ++d) {
-      if (x[d] == 0 || probe.after_exchange(k, d) != s) continue;
+      if (x[d] == 0 || after[d] != s) continue;
       --y[d];
       successors.push_back({kNone, ukeire_of(y, s), static_cast<std::uint8_t>(d)});
       ++y[d];
@@ -497,7 +542,8 @@ struct Solver::Impl {
       Successor& next = successors[discards[j].begin + discards[j].enqueued];
       TileCounts y = x;
       --y[next.discard];
-      const std::uint32_t id = draw_node(with_flags(y, flags_after_discard(flags, y, next.discard) | kChangedFlag), s);
+      const std::uint32_t id =
+          draw_node(after_discard_key(x_key, next.discard, flags_after_discard(flags, y, next.discard) | kChangedFlag), s);
       successors[discards[j].begin + discards[j].enqueued].node = id;
       ++discards[j].enqueued;
     }
@@ -529,7 +575,7 @@ struct Solver::Impl {
         }
       }
     }
-    d = convolve(d, point_mass(fixed));
+    d = shifted(d, fixed);
     if (!with_ura) return d;
     HanDistribution ura{};
     for (int kind = 0; kind < kNumKinds; ++kind) {
@@ -612,22 +658,33 @@ struct Solver::Impl {
     std::array<std::int8_t, kNumKinds> after{};
     float ukeire = 0;
     const ShantenProbe probe(hand, group_cache);
+    probe.after_each_draw(after);
     for (int k = 0; k < kNumKinds; ++k) {
       if (hand[k] >= kCopiesPerKind) continue;
       weight[k] = weight_of(hand, k);
-      if (weight[k] <= 0) continue;
-      after[k] = static_cast<std::int8_t>(probe.after_draw(k));
-      if (after[k] < s) ukeire += weight[k];
+      if (weight[k] > 0 && after[k] < s) ukeire += weight[k];
     }
     nodes[i].ukeire = ukeire;
     const bool changes = changes_allowed(s, key.hi);
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
+    std::array<HandKey, kNumKinds> x_keys;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (weight[k] <= 0) continue;
+      x_keys[k] = key;
+      add_kind(x_keys[k], k);
+      if (after[k] < s && after[k] >= 0) {
+        HandKey improving = x_keys[k];
+        improving.hi |= kImprovingFlag;
+        discard_index.prefetch(improving);
+      } else if (changes) {
+        discard_index.prefetch(x_keys[k]);
+      }
+    }
     TileCounts x = hand;
     for (int k = 0; k < kNumKinds; ++k) {
       if (weight[k] <= 0) continue;
       ++x[k];
-      HandKey x_key = key;
-      add_kind(x_key, k);
+      const HandKey& x_key = x_keys[k];
       DrawEdge edge;
       edge.kind = static_cast<std::uint8_t>(k);
       edge.weight = weight[k];
@@ -672,10 +729,37 @@ struct Solver::Impl {
     return std::max(0.0, E(node, t, objective));
   }
 
-  // Best continuation values of every discard state at time t+1, per objective: the best forward
-  // successor, or for hand changes the best of each prefix (an edge may use a prefix).
-  std::vector<double> forward_best;  // per improving discard state
-  std::vector<double> prefix_best;   // per successor slot of a hand-change state
+  // Best continuation values at time t+1, a row of kObjectives per edge target: row 0 is "no
+  // continuation" (zeros), then one row per improving discard state (its best forward
+  // successor), then one per successor slot of a hand-change state (the best of the prefix up to
+  // it, since an edge may use a prefix). Edges know their row (set_continuation_rows).
+  std::vector<double> continuations;
+
+  std::size_t forward_row(std::uint32_t discard) const { return 1 + discard; }
+  std::size_t prefix_row(std::uint32_t slot) const { return 1 + discards.size() + slot; }
+
+  // What the sweep reads of an edge, packed (it streams every edge once per draw).
+  struct SweepEdge {
+    float weight = 0;
+    std::uint32_t continuation = 0;
+  };
+  std::vector<SweepEdge> sweep_edges;
+  std::vector<std::int32_t> edge_wins;  // per edge: the winning hand or -1 (tenpai hands only)
+
+  void set_continuation_rows() {
+    sweep_edges.resize(edges.size());
+    edge_wins.resize(edges.size());
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      DrawEdge& edge = edges[e];
+      if (edge.discard != kNone) {
+        const DiscardNode& node = discards[edge.discard];
+        edge.continuation = static_cast<std::uint32_t>(
+            node.improving ? forward_row(edge.discard) : prefix_row(node.begin + edge.allowed - 1));
+      }
+      sweep_edges[e] = {edge.weight, edge.continuation};
+      edge_wins[e] = edge.win;
+    }
+  }
 
   void discard_values(int t1) {
     const std::size_t count = discard_prefix[static_cast<std::size_t>(t1 - 1)];
@@ -686,48 +770,25 @@ struct Solver::Impl {
         for (std::uint32_t p = node.begin; p < node.end; ++p) {
           for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
         }
-        for (int o = 0; o < kObjectives; ++o) forward_best[j * kObjectives + o] = best[o];
+        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(forward_row(static_cast<std::uint32_t>(j)) * kObjectives));
         continue;
       }
       for (std::uint32_t p = node.begin; p < node.begin + node.enqueued; ++p) {
-        for (int o = 0; o < kObjectives; ++o) {
-          best[o] = std::max(best[o], read(successors[p].node, t1, o));
-          prefix_best[p * kObjectives + o] = best[o];
-        }
+        for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
+        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(prefix_row(p) * kObjectives));
       }
     }
   }
 
   // The best continuation after drawing along `edge` (not counting the win or tsumogiri).
-  double continuation(const DrawEdge& edge, int objective) const {
-    if (edge.discard == kNone) return 0;
-    const DiscardNode& node = discards[edge.discard];
-    if (node.improving) return forward_best[edge.discard * kObjectives + objective];
-    return prefix_best[(node.begin + edge.allowed - 1) * kObjectives + objective];
+  const double* continuation(const DrawEdge& edge) const { return continuation_row(edge.continuation); }
+  const double* continuation_row(std::uint32_t row) const {
+    return continuations.data() + static_cast<std::size_t>(row) * kObjectives;
   }
 
   double win_points(const DrawEdge& edge, int variant, int t) const {
     const bool haitei = position.haitei_on_last_draw && t == draws - 1;
     return wins[static_cast<std::size_t>(edge.win)].get(variant, haitei);
-  }
-
-  // One step of eq. 9/10: base is the value of staying (tsumogiri), best_k per edge from `pick`.
-  template <typename Pick>
-  double step(const DrawNode& node, double base, double wall_left, Pick pick) {
-    double gain = 0;
-    double helpful = 0;
-    for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
-      const double best = pick(edges[e]);
-      if (best > base) {
-        gain += edges[e].weight * (best - base);
-        helpful += edges[e].weight;
-      }
-    }
-    if (helpful > wall_left + 1e-9) {
-      ++impossible;
-      return kImpossible;
-    }
-    return base + gain / wall_left;
   }
 
   void draw_values(int t) {
@@ -739,43 +800,90 @@ struct Solver::Impl {
         tenpai_values(i, t, wall_left);
         continue;
       }
-      for (int o = 0; o < kObjectives; ++o) {
-        const double base = read(i, t + 1, o);
-        E(i, t, o) = step(node, base, wall_left, [&](const DrawEdge& edge) {
-          return std::max(base, continuation(edge, o));
-        });
+      if (draws - t < node.shanten) {
+        // Each draw lowers the shanten by one at most: not even tenpai is reachable.
+        for (int o = 0; o < kObjectives; ++o) E(i, t, o) = 0;
+        continue;
       }
+      // Eq. 9 for the three objectives in one pass over the edges: a draw helps an objective
+      // when its best continuation beats staying.
+      std::array<double, kObjectives> base{};
+      std::array<double, kObjectives> gain{};
+      std::array<double, kObjectives> helpful{};
+      for (int o = 0; o < kObjectives; ++o) base[o] = read(i, t + 1, o);
+      for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+        const double* next = continuation_row(sweep_edges[e].continuation);
+        const double weight = sweep_edges[e].weight;
+        for (int o = 0; o < kObjectives; ++o) {
+          if (next[o] <= base[o]) continue;
+          gain[o] += weight * (next[o] - base[o]);
+          helpful[o] += weight;
+        }
+      }
+      for (int o = 0; o < kObjectives; ++o) E(i, t, o) = settle(base[o], gain[o], helpful[o], wall_left);
     }
   }
 
+  // The value of eq. 9 from its parts, or kImpossible when the helpful weight exceeds the wall
+  // left (see the file comment).
+  double settle(double base, double gain, double helpful, double wall_left) {
+    if (helpful > wall_left + 1e-9) {
+      ++impossible;
+      return kImpossible;
+    }
+    return base + gain / wall_left;
+  }
+
+  // A tenpai hand's values for the win and score objectives, in one pass over its edges: dama
+  // (win if the hand has a yaku, or go on: hand change or tsumogiri), riichi declared with the
+  // last discard (ippatsu on this draw) and riichi declared earlier (locked: win or tsumogiri).
   void tenpai_values(std::uint32_t i, int t, double wall_left) {
     const DrawNode& node = nodes[i];
     const std::int32_t slot = node.tenpai_slot;
     E(i, t, 0) = 1;
+    const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
+    const bool haitei = position.haitei_on_last_draw && t == draws - 1;
+    // Accumulators per table (0 dama, 1 fresh riichi, 2 riichi) and objective (win, score).
+    struct Part {
+      double base = 0, gain = 0, helpful = 0;
+      void add(double weight, double best) {
+        if (best <= base) return;
+        gain += weight * (best - base);
+        helpful += weight;
+      }
+    };
+    std::array<std::array<Part, 2>, 3> parts{};
     for (int o = 1; o < kObjectives; ++o) {
-      const auto win_value = [&](const DrawEdge& edge, int variant) {
-        return o == 1 ? 1.0 : win_points(edge, variant, t);
+      parts[0][o - 1].base = read(i, t + 1, o);
+      const double locked = riichi_on ? std::max(0.0, T(slot, t + 1, 2, o)) : 0.0;
+      parts[1][o - 1].base = locked;
+      parts[2][o - 1].base = locked;
+    }
+    for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+      const SweepEdge& edge = sweep_edges[e];
+      const double* next = continuation_row(edge.continuation);
+      const WinValue* win = edge_wins[e] >= 0 ? &wins[static_cast<std::size_t>(edge_wins[e])] : nullptr;
+      const bool dama_win = win != nullptr && win->dama;
+      parts[0][0].add(edge.weight, dama_win ? 1.0 : next[1]);
+      parts[0][1].add(edge.weight, dama_win ? std::max<double>(next[2], win->get(kDama, haitei)) : next[2]);
+      if (!riichi_on || win == nullptr || !win->riichi) continue;
+      parts[1][0].add(edge.weight, 1.0);
+      parts[2][0].add(edge.weight, 1.0);
+      parts[1][1].add(edge.weight, win->get(kIppatsu, haitei));
+      parts[2][1].add(edge.weight, win->get(kRiichi, haitei));
+    }
+    for (int o = 1; o < kObjectives; ++o) {
+      const auto value_of = [&](int table) {
+        const Part& part = parts[static_cast<std::size_t>(table)][static_cast<std::size_t>(o - 1)];
+        return settle(part.base, part.gain, part.helpful, wall_left);
       };
-      // Dama: win (if the hand has a yaku) or go on (hand change or tsumogiri).
-      const double stay = read(i, t + 1, o);
-      const double dama = step(node, stay, wall_left, [&](const DrawEdge& edge) {
-        double best = std::max(stay, continuation(edge, o));
-        if (edge.win >= 0 && wins[static_cast<std::size_t>(edge.win)].dama) best = std::max(best, win_value(edge, kDama));
-        return best;
-      });
+      const double dama = value_of(0);
       T(slot, t, 0, o) = dama;
       double value = dama;
-      if (riichi_possible && options.riichi != RiichiMode::never) {
-        const double locked = std::max(0.0, T(slot, t + 1, 2, o));
-        const auto riichi_step = [&](int variant) {
-          return step(node, locked, wall_left, [&](const DrawEdge& edge) {
-            if (edge.win < 0 || !wins[static_cast<std::size_t>(edge.win)].riichi) return locked;
-            return std::max(locked, win_value(edge, variant));
-          });
-        };
-        const double fresh = riichi_step(kIppatsu);
+      if (riichi_on) {
+        const double fresh = value_of(1);
         T(slot, t, 1, o) = fresh;
-        T(slot, t, 2, o) = riichi_step(kRiichi);
+        T(slot, t, 2, o) = value_of(2);
         value = options.riichi == RiichiMode::always ? fresh : std::max(dama, fresh);
       }
       E(i, t, o) = value;
@@ -786,8 +894,7 @@ struct Solver::Impl {
     entry.assign(nodes.size() * layers() * kObjectives, 0.0);
     tenpai_table.assign(tenpai_slots * layers() * 6, 0.0);
     for (std::uint32_t i = 0; i < nodes.size(); ++i) E(i, draws, 0) = nodes[i].shanten == 0 ? 1 : 0;
-    forward_best.assign(discards.size() * kObjectives, 0.0);
-    prefix_best.assign(successors.size() * kObjectives, 0.0);
+    continuations.assign((1 + discards.size() + successors.size()) * kObjectives, 0.0);
     for (Candidate& c : result.candidates) {
       for (auto& values : c.by_draws) values.assign(c.evaluated ? static_cast<std::size_t>(draws) : 0, 0.0);
     }
@@ -863,6 +970,7 @@ struct Solver::Impl {
   void build() {
     expanding_depth = -1;
     for (std::uint32_t i = 0; i < nodes.size(); ++i) expand(i);
+    set_continuation_rows();
     draw_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(nodes.size()));
     discard_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(discards.size()));
     for (std::uint32_t i = 0; i < nodes.size(); ++i) {
@@ -903,7 +1011,8 @@ struct Solver::Impl {
                          wins.capacity() * sizeof(WinValue) + node_index.bytes() + discard_index.bytes() +
                          win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
                          entry.capacity() * sizeof(double) + tenpai_table.capacity() * sizeof(double) +
-                         (forward_best.capacity() + prefix_best.capacity()) * sizeof(double);
+                         continuations.capacity() * sizeof(double) + sweep_edges.capacity() * sizeof(SweepEdge) +
+                         edge_wins.capacity() * sizeof(std::int32_t);
   }
 
   // Empties everything position-dependent, keeping the memory (and the group cache, which depends

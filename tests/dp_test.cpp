@@ -1,5 +1,4 @@
 // The expected-score / win-probability DP (bot/dp) and `tenbin nanikiru`:
-// - the incremental shanten probe equals shanten() on random neighbours;
 // - closed forms: a tenpai hand with a waits among S tiles wins within n draws with probability
 //   1 - C(S-a, n)/C(S, n) (no options), for several hands, n and S, also when a > S - n;
 // - an independent Monte Carlo simulator of the same one-player game (a shuffled wall, the DP's
@@ -23,7 +22,6 @@
 #include <gtest/gtest.h>
 
 #include "bot/nanikiru_command.hpp"
-#include "bot/shanten_probe.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
 
@@ -76,41 +74,6 @@ std::vector<TileCounts> random_hands(int count, int size, std::uint32_t seed) {
     hands.push_back(hand);
   }
   return hands;
-}
-
-// ---- the shanten probe ----
-
-TEST(ShantenProbe, EqualsShantenOnEveryNeighbour) {
-  GroupNeedsCache cache;
-  int checks = 0;
-  for (const int size : {13, 14, 10, 11, 7, 8, 4, 5, 1, 2}) {
-    for (const TileCounts& hand : random_hands(150, size, static_cast<std::uint32_t>(size))) {
-      const ShantenProbe probe(hand, cache);
-      ASSERT_EQ(probe.base(), shanten(hand));
-      const bool draw_state = size % 3 == 1;
-      for (int k = 0; k < kNumKinds; ++k) {
-        TileCounts next = hand;
-        if (draw_state && next[k] < kCopiesPerKind) {
-          ++next[k];
-          ASSERT_EQ(probe.after_draw(k), shanten(next));
-          for (int d = 0; d < kNumKinds; ++d) {
-            if (next[d] == 0) continue;
-            --next[d];
-            ASSERT_EQ(probe.after_exchange(k, d), shanten(next));
-            ++next[d];
-            ++checks;
-          }
-        }
-        if (!draw_state && hand[k] > 0) {
-          next = hand;
-          --next[k];
-          ASSERT_EQ(probe.after_discard(k), shanten(next));
-          ++checks;
-        }
-      }
-    }
-  }
-  EXPECT_GT(checks, 50000);
 }
 
 // ---- closed forms ----
