@@ -65,6 +65,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -76,7 +77,9 @@ namespace tenbin::dp {
 namespace {
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-constexpr double kImpossible = -1.0;
+constexpr double kImpossible = std::numeric_limits<double>::quiet_NaN();
+bool is_impossible(double value) { return std::isnan(value); }
+double or_zero(double value) { return is_impossible(value) ? 0.0 : value; }
 constexpr int kFiveOffset = 4;
 constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
 
@@ -394,6 +397,12 @@ struct Solver::Impl {
     if (wall < draws) throw std::invalid_argument("the unseen weights sum to less than draws_left");
     root = position.hand;
     root_is_draw = total == draw_size;
+    if (position.honba < 0 || position.riichi_sticks < 0) throw std::invalid_argument("honba and sticks must be >= 0");
+    if (!root_is_draw) {
+      bool any = false;
+      for (int kind = 0; kind < kNumKinds; ++kind) any = any || (root[kind] > 0 && position.discardable[kind]);
+      if (!any) throw std::invalid_argument("no tile of the hand may be discarded");
+    }
     closed = closed_hand(position.melds);
     riichi_possible = closed;
   }
@@ -626,15 +635,19 @@ struct Solver::Impl {
       const PointsByHan points = points_by_han(dama.score);
       value.dama = true;
       const HanDistribution extra = extra_han(x, flags, false);
-      value.points[0] = static_cast<float>(expected_points(points, 0, extra));
-      value.points[1] = static_cast<float>(expected_points(points, 1, extra));
+      // Besides the points a win collects the honba and the sticks on the table, and under riichi
+      // its own deposit back.
+      const double sticks = 300.0 * position.honba + 1000.0 * position.riichi_sticks;
+      value.points[0] = static_cast<float>(expected_points(points, 0, extra) + sticks);
+      value.points[1] = static_cast<float>(expected_points(points, 1, extra) + sticks);
       if (riichi_possible) {
         value.riichi = true;
         const HanDistribution with_ura = extra_han(x, flags, true);
         for (int variant = kRiichi; variant <= kIppatsu; ++variant) {
           const int added = variant;  // riichi, and ippatsu
-          value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura));
-          value.points[2 * variant + 1] = static_cast<float>(expected_points(points, added + 1, with_ura));
+          value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura) + sticks + kRiichiDeposit);
+          value.points[2 * variant + 1] =
+              static_cast<float>(expected_points(points, added + 1, with_ura) + sticks + kRiichiDeposit);
         }
       }
     }
@@ -657,7 +670,10 @@ struct Solver::Impl {
     std::array<float, kNumKinds> weight{};
     std::array<std::int8_t, kNumKinds> after{};
     float ukeire = 0;
-    const ShantenProbe probe(hand, group_cache);
+    const bool changes = changes_allowed(s, key.hi);
+    // A tenpai hand that may not change only wins or lets its draws go: no exchanges to ask.
+    const ShantenProbe probe(hand, group_cache,
+                             s == 0 && !changes ? Neighbours::draws_and_discards : Neighbours::exchanges);
     probe.after_each_draw(after);
     for (int k = 0; k < kNumKinds; ++k) {
       if (hand[k] >= kCopiesPerKind) continue;
@@ -665,7 +681,6 @@ struct Solver::Impl {
       if (weight[k] > 0 && after[k] < s) ukeire += weight[k];
     }
     nodes[i].ukeire = ukeire;
-    const bool changes = changes_allowed(s, key.hi);
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
     std::array<HandKey, kNumKinds> x_keys;
     for (int k = 0; k < kNumKinds; ++k) {
@@ -725,9 +740,7 @@ struct Solver::Impl {
   double T(std::int32_t slot, int t, int table, int objective) const {
     return tenpai_table[(static_cast<std::size_t>(slot) * layers() + layer(t)) * 6 + 2 * table + objective - 1];
   }
-  double read(std::uint32_t node, int t, int objective) const {
-    return std::max(0.0, E(node, t, objective));
-  }
+  double read(std::uint32_t node, int t, int objective) const { return or_zero(E(node, t, objective)); }
 
   // Best continuation values at time t+1, a row of kObjectives per edge target: row 0 is "no
   // continuation" (zeros), then one row per improving discard state (its best forward
@@ -855,7 +868,7 @@ struct Solver::Impl {
     std::array<std::array<Part, 2>, 3> parts{};
     for (int o = 1; o < kObjectives; ++o) {
       parts[0][o - 1].base = read(i, t + 1, o);
-      const double locked = riichi_on ? std::max(0.0, T(slot, t + 1, 2, o)) : 0.0;
+      const double locked = riichi_on ? or_zero(T(slot, t + 1, 2, o)) : 0.0;
       parts[1][o - 1].base = locked;
       parts[2][o - 1].base = locked;
     }
@@ -884,10 +897,18 @@ struct Solver::Impl {
         const double fresh = value_of(1);
         T(slot, t, 1, o) = fresh;
         T(slot, t, 2, o) = value_of(2);
-        value = options.riichi == RiichiMode::always ? fresh : std::max(dama, fresh);
+        const double declared = declaration_value(fresh, o);
+        value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
       }
       E(i, t, o) = value;
     }
+  }
+
+  // Entering riichi with the fresh table's value: the score objective pays the deposit (the
+  // tables count its return on a win).
+  static double declaration_value(double fresh, int objective) {
+    if (is_impossible(fresh)) return fresh;
+    return objective == 2 ? fresh - kRiichiDeposit : fresh;
   }
 
   void sweep() {
@@ -909,8 +930,16 @@ struct Solver::Impl {
   void record_candidates(int t) {
     for (Candidate& c : result.candidates) {
       if (!c.evaluated) continue;
-      for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = E(c.node, t, o);
+      for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = candidate_value(c, t, o);
     }
+  }
+
+  // A candidate's value at time t: its draw state's, or for a hand already in riichi the locked
+  // riichi's (ippatsu on the next draw when it is still due), the deposit being paid already.
+  double candidate_value(const Candidate& c, int t, int objective) const {
+    const DrawNode& node = nodes[c.node];
+    if (!position.in_riichi || node.shanten != 0 || objective == 0 || !riichi_possible) return E(c.node, t, objective);
+    return T(node.tenpai_slot, t, position.ippatsu && t == 0 ? 1 : 2, objective);
   }
 
   // ---- the whole computation ----
@@ -948,7 +977,7 @@ struct Solver::Impl {
       return;
     }
     for (int d = 0; d < kNumKinds; ++d) {
-      if (root[d] == 0) continue;
+      if (root[d] == 0 || !position.discardable[d]) continue;
       TileCounts y = root;
       --y[d];
       const int ys = shanten(y);
@@ -993,7 +1022,7 @@ struct Solver::Impl {
         continue;
       }
       c.ukeire = nodes[c.node].ukeire;
-      for (int o = 0; o < kObjectives; ++o) c.value[o] = read(c.node, 0, o);
+      for (int o = 0; o < kObjectives; ++o) c.value[o] = or_zero(candidate_value(c, 0, o));
     }
     std::stable_sort(result.candidates.begin(), result.candidates.end(), [](const Candidate& a, const Candidate& b) {
       if (a.evaluated != b.evaluated) return a.evaluated;
@@ -1058,7 +1087,7 @@ struct Solver::Impl {
     const DrawNode& n = nodes[node];
     if (n.shanten != 0 || !riichi_possible || options.riichi == RiichiMode::never || t >= draws) return false;
     if (options.riichi == RiichiMode::always || objective == 0) return options.riichi == RiichiMode::always;
-    return T(n.tenpai_slot, t, 1, objective) >= T(n.tenpai_slot, t, 0, objective);
+    return declaration_value(T(n.tenpai_slot, t, 1, objective), objective) >= T(n.tenpai_slot, t, 0, objective);
   }
 
   const DrawEdge* edge_of(std::uint32_t node, int kind) const {
@@ -1078,7 +1107,7 @@ struct Solver::Impl {
       if (edge == nullptr || edge->win < 0 || !wins[static_cast<std::size_t>(edge->win)].riichi) return stay;
       const int variant = riichi == RiichiState::fresh ? kIppatsu : kRiichi;
       const double win = objective == 2 ? win_points(*edge, variant, t) : 1.0;
-      const double go_on = std::max(0.0, T(nodes[node].tenpai_slot, t1, 2, objective));
+      const double go_on = or_zero(T(nodes[node].tenpai_slot, t1, 2, objective));
       if (objective == 0 || win >= go_on) stay.win = true;
       return stay;
     }

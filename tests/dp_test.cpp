@@ -122,7 +122,7 @@ TEST(DpClosedForm, TenpaiHandsWinLikeTheHypergeometricTail) {
         EXPECT_EQ(only.value[0], 1.0);
         for (int r = 1; r <= draws; ++r) {
           const double at = only.by_draws[1][static_cast<std::size_t>(r - 1)];
-          if (at < 0) continue;  // the wall cannot hold the waits by then: impossible
+          if (std::isnan(at)) continue;  // the wall cannot hold the waits by then: impossible
           EXPECT_NEAR(at, closed_form(wall, waits, draws - r, draws), 1e-9) << c.hand << " r=" << r;
         }
         ++checked;
@@ -143,7 +143,7 @@ TEST(DpClosedForm, MoreWaitsThanTheWallCanMissIsACertainWin) {
   const dp::Result result = dp::evaluate(position, no_options());
   EXPECT_DOUBLE_EQ(result.candidates[0].value[1], 1.0);
   EXPECT_GT(result.impossible_entries, 0u);
-  EXPECT_LT(result.candidates[0].by_draws[1][0], 0);  // with 1 draw left (8 waits, 6 tiles): impossible
+  EXPECT_TRUE(std::isnan(result.candidates[0].by_draws[1][0]));  // 1 draw left (8 waits, 6 tiles): impossible
   EXPECT_DOUBLE_EQ(result.candidates[0].by_draws[1][4], 1.0);
 }
 
@@ -188,15 +188,18 @@ class Simulator {
     EXPECT_EQ(hand, solver_.hand_of(node));
     if (objective == dp::Objective::tenpai && shanten(hand) == 0) return 1;
     dp::RiichiState riichi = solver_.declares_riichi(node, 0, objective) ? dp::RiichiState::fresh : dp::RiichiState::none;
+    // The score is net of the riichi deposit: paid on declaring, taken back with a win.
+    const bool scoring = objective == dp::Objective::score;
+    double deposit = riichi != dp::RiichiState::none && scoring ? dp::kRiichiDeposit : 0;
     const int draws = position_.draws_left;
     for (int t = 0; t < draws; ++t) {
-      EXPECT_GE(solver_.value(node, t, objective), 0) << "the game met a state the DP marked impossible";
+      EXPECT_FALSE(std::isnan(solver_.value(node, t, objective))) << "the game met a state the DP marked impossible";
       const Tile tile = wall_[static_cast<std::size_t>(t)];
       const int drawn = tile.kind();
       ++hand[drawn];
       if (tile.is_red()) red[suit_of(drawn)] = true;
       const dp::Choice choice = solver_.choose(node, riichi, t, drawn, objective);
-      if (choice.win) return objective == dp::Objective::score ? points(hand, red, drawn, riichi, t) : 1.0;
+      if (choice.win) return scoring ? points(hand, red, drawn, riichi, t) : 1.0;
       if (choice.next == node && tile.is_red() && hand[drawn] >= 2) {
         --hand[drawn];  // tsumogiri throws the drawn tile itself (the DP does not swap reds)
         red[suit_of(drawn)] = false;
@@ -206,10 +209,13 @@ class Simulator {
       node = choice.next;
       EXPECT_EQ(hand, solver_.hand_of(node));
       if (riichi == dp::RiichiState::fresh) riichi = dp::RiichiState::stale;
-      if (riichi == dp::RiichiState::none && choice.riichi) riichi = dp::RiichiState::fresh;
+      if (riichi == dp::RiichiState::none && choice.riichi) {
+        riichi = dp::RiichiState::fresh;
+        if (scoring) deposit = dp::kRiichiDeposit;
+      }
       if (objective == dp::Objective::tenpai && shanten(hand) == 0) return 1;
     }
-    return 0;
+    return -deposit;
   }
 
  private:
@@ -368,7 +374,7 @@ TEST(DpBounds, EveryValueIsAProbabilityOnSmallWalls) {
       for (int t = 0; t <= position.draws_left; ++t) {
         for (int o = 0; o < dp::kObjectives; ++o) {
           const double v = solver.value(node, t, static_cast<dp::Objective>(o));
-          if (v == -1) continue;  // marked impossible
+          if (std::isnan(v)) continue;  // marked impossible
           ASSERT_GE(v, 0);
           if (o < 2) {
             ASSERT_LE(v, 1 + 1e-12);
@@ -417,6 +423,34 @@ TEST(DpRules, RiichiModes) {
   const double automatic = dp::evaluate(position, no_options()).candidates[0].value[2];
   EXPECT_GT(always, never * 1.3);
   EXPECT_GE(automatic, std::max(always, never) - 1e-9);
+}
+
+TEST(DpRules, AWinCollectsTheHonbaAndTheSticks) {
+  // Dama only, so that the riichi deposit plays no part: every win adds 300 per honba and 1000
+  // per stick, so the expected score grows by exactly P(win) * 1600 for two honba and one stick.
+  dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", 10);
+  const dp::Candidate plain = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
+  position.honba = 2;
+  position.riichi_sticks = 1;
+  const dp::Candidate with_sticks = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
+  EXPECT_NEAR(with_sticks.value[1], plain.value[1], 1e-12);
+  EXPECT_NEAR(with_sticks.value[2] - plain.value[2], plain.value[1] * 1600, 0.01);
+}
+
+TEST(DpRules, ARiichiThatMayNotWinCostsItsDeposit) {
+  // One draw left and a single wait among many unseen tiles: forced riichi mostly loses its
+  // 1000, so its expected score is below zero, while auto keeps the hand dama. Under forced
+  // riichi a stick on the table is worth 1000 * P(win) more, its deposit included.
+  dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", 1);
+  const dp::Candidate forced = dp::evaluate(position, no_options(dp::RiichiMode::always)).candidates[0];
+  const dp::Candidate automatic = dp::evaluate(position, no_options()).candidates[0];
+  const double win = forced.value[1];
+  EXPECT_GT(win, 0);
+  EXPECT_LT(forced.value[2], 0);
+  EXPECT_NEAR(automatic.value[2], dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0].value[2], 1e-9);
+  position.riichi_sticks = 1;
+  const dp::Candidate with_stick = dp::evaluate(position, no_options(dp::RiichiMode::always)).candidates[0];
+  EXPECT_NEAR(with_stick.value[2] - forced.value[2], 1000 * win, 0.01);
 }
 
 TEST(DpRules, OptionsOnlyAddChoices) {
@@ -548,6 +582,40 @@ TEST(NanikiruCommand, PositionAtTheEndOfALog) {
   std::ostringstream out;
   EXPECT_EQ(serve_nanikiru_log(again, out, 0, dp::Options{}), 0);
   EXPECT_NE(out.str().find("\"rank\":1"), std::string::npos);
+}
+
+TEST(NanikiruCommand, AHandInRiichiListsOnlyItsTsumogiri) {
+  const std::vector<std::string> log = {
+      R"({"type":"start_game","id":0,"names":["a","b","c","d"]})",
+      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":1,"kyotaku":1,"oya":0,"dora_marker":"1m",)"
+      R"("tehais":[["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","N"],)"
+      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
+      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"]]})",
+      R"({"type":"tsumo","actor":0,"pai":"7s"})",
+      R"({"type":"reach","actor":0})",
+      R"({"type":"dahai","actor":0,"pai":"N","tsumogiri":false})",
+      R"({"type":"reach_accepted","actor":0})",
+      R"({"type":"tsumo","actor":1,"pai":"?"})",
+      R"({"type":"dahai","actor":1,"pai":"9p","tsumogiri":true})",
+      R"({"type":"tsumo","actor":2,"pai":"?"})",
+      R"({"type":"dahai","actor":2,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":3,"pai":"?"})",
+      R"({"type":"dahai","actor":3,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":0,"pai":"1p"})",
+  };
+  std::string text;
+  for (const std::string& line : log) text += line + "\n";
+  std::istringstream in(text);
+  const NanikiruQuery query = nanikiru_query_from_log(in, 0, dp::Options{});
+  EXPECT_TRUE(query.position.in_riichi);
+  EXPECT_FALSE(query.position.ippatsu);  // this draw was the ippatsu draw
+  EXPECT_EQ(query.position.honba, 1);
+  EXPECT_EQ(query.position.riichi_sticks, 1);  // two on the table, one of them our own deposit
+  const dp::Result result = dp::evaluate(query.position, query.options);
+  ASSERT_EQ(result.candidates.size(), 1u);
+  EXPECT_EQ(result.candidates[0].discard, parse_kind("1p"));
+  EXPECT_GT(result.candidates[0].value[1], 0);
+  EXPECT_EQ(result.candidates[0].value[0], 1);
 }
 
 }  // namespace
