@@ -8,8 +8,10 @@
 //   - forward: x improves (shanten(x) = s - 1): every discard that keeps shanten(x);
 //   - win: x is complete and scores (a closed tsumo always has menzen tsumo; an open hand with no
 //     yaku has no winning edge), with the choice to win or to go on;
-//   - hand change (option): x does not improve, and a discard gives another hand of shanten s
-//     with strictly more ukeire than v, the widest such discard for this draw;
+//   - hand change (option): x does not improve, and a discard gives another hand of shanten s:
+//     at tenpai any such discard (the values pick the changes that widen the wait or raise the
+//     score), at 1-shanten the widest when it has strictly more ukeire than v (or any, with
+//     Options::any_change_before_tenpai);
 //   - tsumogiri: back to v (the self-loop; always there, never stored).
 // Shanten-back (option) is a first discard that raises the shanten by one: those candidates are
 // valued too. A path changes plan at most once: one hand change, or the shanten-back it started
@@ -25,12 +27,15 @@
 //
 // A discard state is keyed by (x, flags, whether it improves), so one reached from several hands
 // is built and valued once per time step; an edge into a hand-change state may use its widest
-// discards when they are strictly wider than the edge's own hand (the count it may use is kept).
+// discards when they are strictly wider than the edge's own hand, or all of them where any change
+// is allowed (the count it may use is kept).
 //
 // Riichi. A closed tenpai hand has three values per time: dama D (may still change hands), riichi
 // declared with the last discard Rf (the next draw is ippatsu) and riichi Rs (locked: win or
-// tsumogiri). Entering a tenpai hand (by any discard, tsumogiri included) chooses per objective:
-// auto max(D, Rf), always Rf, never D.
+// tsumogiri). Riichi wins take the 1000-point deposit back, and declaring pays it: entering a
+// tenpai hand (by any discard, tsumogiri included) chooses per objective auto max(D, Rf - 1000),
+// always Rf - 1000, never D (the deposit counts for the expected score only). A win also collects
+// the honba (300 each) and the sticks on the table.
 //
 // Scores. A winning edge (x, k) is scored once by engine/score (tsumo, the real winds and melds)
 // without dora; riichi, ippatsu and haitei add their han, and dora, red fives and ura dora add
@@ -54,9 +59,9 @@
 // recurrence never reaches it with a positive coefficient: from an occurring state the self-loop
 // to (v, t+1) has weight S - t - H, zero exactly when (v, t+1) cannot occur, and a useful draw
 // takes at least one useful tile out of the wall. So no draw probability is patched: an impossible
-// pair is marked (kImpossible, read as 0, counted in Result::impossible_entries, reported as a
-// negative by_draws entry) and the tests check that the simulator of the real game never meets
-// one. With a hand change a thrown kind can become useful again and the model overcounts it (the
+// pair is marked (kImpossible, a NaN read as 0, counted in Result::impossible_entries, reported
+// as a NaN by_draws entry, null in `tenbin nanikiru`) and the tests check that the simulator of the
+// real game never meets one. With a hand change a thrown kind can become useful again and the model overcounts it (the
 // source's fixed edge weights); an impossible pair then means the model cannot account for the
 // hand, and it gets no credit (0) rather than an invented probability. The same holds for
 // fractional weights (a wall estimate), where a draw takes less than one unit of a kind's weight:
@@ -82,6 +87,7 @@ bool is_impossible(double value) { return std::isnan(value); }
 double or_zero(double value) { return is_impossible(value) ? 0.0 : value; }
 constexpr int kFiveOffset = 4;
 constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
+constexpr float kAnyWidth = -1.0f;    // an ukeire threshold every hand change passes
 
 // ---- hand keys: the 34 counts in 3 bits each, kinds 0-20 in `lo`, 21-33 and flags in `hi` ----
 
@@ -502,9 +508,11 @@ struct Solver::Impl {
     return id;
   }
 
-  // The hand changes of x = v + k (x does not improve v): discards keeping shanten s, the widest.
-  // Every discard is looked at, the drawn kind's too: x is shared by all the hands one draw below
-  // it, and a hand is never strictly wider than itself.
+  // The hand changes of x = v + k (x does not improve v): discards keeping shanten s. Where every
+  // such discard may be made (any_change), all of them, for the DP to value (a wider wait, a yaku,
+  // a dora, a better wait: whatever scores more); elsewhere the widest, which an edge may take when
+  // strictly wider than its own hand. Every discard is looked at, the drawn kind's too: x is shared
+  // by all the hands one draw below it, and a hand is never strictly wider than itself.
   std::uint32_t change_discard(const HandKey& x_key, const TileCounts& x, int s, const ShantenProbe& probe, int k) {
     const auto [id, inserted] = discard_index.find_or_insert(x_key, static_cast<std::uint32_t>(discards.size()));
     if (!inserted) return id;
@@ -514,14 +522,15 @@ struct Solver::Impl {
     node.begin = static_cast<std::uint32_t>(successors.size());
     std::array<std::int8_t, kNumKinds> after{};
     probe.after_draw_and_each_discard(k, after);
+    const bool any = any_change(s);
     TileCounts y = x;
     for (int d = 0; d < kNumKinds; ++d) {
       if (x[d] == 0 || after[d] != s) continue;
       --y[d];
-      successors.push_back({kNone, ukeire_of(y, s), static_cast<std::uint8_t>(d)});
+      successors.push_back({kNone, any ? 0.0f : ukeire_of(y, s), static_cast<std::uint8_t>(d)});
       ++y[d];
     }
-    keep_widest(node.begin);
+    if (!any) keep_widest(node.begin);
     node.end = static_cast<std::uint32_t>(successors.size());
     discards.push_back(node);
     return id;
@@ -657,6 +666,9 @@ struct Solver::Impl {
 
   // ---- expanding a draw state ----
 
+  // Whether a hand change at shanten s may make any discard keeping s (or only a wider one).
+  bool any_change(int s) const { return s == 0 || options.any_change_before_tenpai; }
+
   bool changes_allowed(int s, std::uint64_t flags) const {
     if (!options.hand_change || (flags & kChangedFlag) != 0 || s > kMaxChangeShanten) return false;
     return !(s == 0 && riichi_possible && options.riichi == RiichiMode::always);  // riichi locks it
@@ -709,7 +721,7 @@ struct Solver::Impl {
         if (after[k] < 0) edge.win = win_of(x_key, x, k);
         if (changes) {
           const std::uint32_t j = change_discard(x_key, x, s, probe, k);
-          edge.allowed = allow_changes(j, ukeire);
+          edge.allowed = allow_changes(j, any_change(s) ? kAnyWidth : ukeire);
           if (edge.allowed > 0) edge.discard = j;
         }
       }

@@ -33,6 +33,7 @@ void set_options(const json& request, dp::Options& options) {
   if (!given.is_object()) bad_request("\"options\" must be an object");
   options.shanten_back = flag(given, "shanten_back", options.shanten_back);
   options.hand_change = flag(given, "hand_change", options.hand_change);
+  options.any_change_before_tenpai = flag(given, "any_change", options.any_change_before_tenpai);
   if (given.contains("riichi")) {
     if (!given.at("riichi").is_string()) bad_request("\"riichi\" must be auto, always or never");
     options.riichi = parse_riichi_mode(given.at("riichi").get<std::string>());

@@ -425,6 +425,29 @@ TEST(DpRules, RiichiModes) {
   EXPECT_GE(automatic, std::max(always, never) - 1e-9);
 }
 
+TEST(DpRules, AHandChangeAtTenpaiCanGainAYaku) {
+  // Open (pon of 9p), tenpai on 2p-5p without a yaku: no winning edge. Drawing a third red
+  // dragon and letting 3p or 4p go changes to a tanki wait with a yakuhai triplet: narrower, so
+  // only a change that may also raise the score finds it; the DP then wins with it.
+  dp::Position position = position_of("2m 3m 4m 5s 6s 7s 3p 4p C C", 10);
+  const Tile called = parse_tile("9p");
+  const std::vector<Tile> consumed = {called, called};
+  position.melds = {Meld::make(MeldType::pon, called, consumed, 2)};
+  dp::set_flat_unseen(position);
+  EXPECT_EQ(dp::evaluate(position, no_options()).candidates[0].value[1], 0.0);
+  dp::Options changes = no_options();
+  changes.hand_change = true;
+  const dp::Candidate changed = dp::evaluate(position, changes).candidates[0];
+  EXPECT_GT(changed.value[1], 0.01);
+  EXPECT_GT(changed.value[2], 0.0);
+  // The policy takes the change: after drawing C it lets a 3p or 4p go and then wins on the other.
+  const dp::Solver solver(position, changes, true);
+  const dp::Choice choice = solver.choose(solver.result().candidates[0].node, dp::RiichiState::none, 0,
+                                          parse_kind("C"), dp::Objective::score);
+  EXPECT_FALSE(choice.win);
+  EXPECT_TRUE(choice.discard == parse_kind("3p") || choice.discard == parse_kind("4p")) << choice.discard;
+}
+
 TEST(DpRules, AWinCollectsTheHonbaAndTheSticks) {
   // Dama only, so that the riichi deposit plays no part: every win adds 300 per honba and 1000
   // per stick, so the expected score grows by exactly P(win) * 1600 for two honba and one stick.
@@ -465,6 +488,12 @@ TEST(DpRules, OptionsOnlyAddChoices) {
       for (int o = 0; o < dp::kObjectives; ++o) EXPECT_GE(c.value[o], plain.candidates[0].value[o] - 1e-9);
     }
     EXPECT_EQ(both.impossible_entries, 0u);
+    // Any change at 1-shanten too: a superset of the widest, so nothing is valued lower.
+    dp::Options any;
+    any.any_change_before_tenpai = true;
+    const dp::Result wider = dp::evaluate(position, any);
+    EXPECT_GE(wider.draw_states, both.draw_states);
+    EXPECT_GE(wider.candidates[0].value[2], both.candidates[0].value[2] - 1e-9);
   }
 }
 
