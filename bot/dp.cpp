@@ -570,11 +570,18 @@ struct Solver::Impl {
 
   // ---- winning hands ----
 
-  HanDistribution extra_han(const TileCounts& x, std::uint64_t flags, bool with_ura) const {
+  // Every tile of the winning hand, melds included.
+  TileCounts all_tiles(const TileCounts& x) const {
     TileCounts all = x;
     for (const Meld& meld : position.melds) {
       for (const Tile tile : meld.all_tiles()) ++all[tile.kind()];
     }
+    return all;
+  }
+
+  // Dora and red fives of a winning hand x (without ura dora).
+  HanDistribution extra_han(const TileCounts& x, std::uint64_t flags) const {
+    const TileCounts all = all_tiles(x);
     int fixed = aka_melds;
     for (const Tile marker : position.dora_markers) fixed += all[dora_from_indicator(marker.kind())];
     HanDistribution d = point_mass(0);
@@ -593,29 +600,46 @@ struct Solver::Impl {
         }
       }
     }
-    d = shifted(d, fixed);
-    if (!with_ura) return d;
+    return shifted(d, fixed);
+  }
+
+  // Ura dora of a riichi win: one indicator drawn from the unseen weights.
+  HanDistribution ura_han(const TileCounts& x) const {
+    const TileCounts all = all_tiles(x);
     HanDistribution ura{};
     for (int kind = 0; kind < kNumKinds; ++kind) {
       if (ura_weight[kind] > 0) ura[std::min<int>(all[kind], kHanBins - 1)] += ura_weight[kind];
     }
-    return convolve(d, ura);
+    return ura;
   }
 
   // A tsumo's points for each han from the reading's own han up (13 and more are one limit).
   using PointsByHan = std::array<double, 2 * kHanBins>;
-  PointsByHan points_by_han(const Score& base) const {
-    const bool dealer = context.dealer_wins();
+  PointsByHan points_by_han(const Score& base) {
     PointsByHan points{};
     for (int extra = 0; extra < 2 * kHanBins; ++extra) {
-      const int basic = basic_points(base.han + extra, base.fu, base.yakuman, position.rules);
-      const Payment pay = payments(basic, dealer, true);
-      points[static_cast<std::size_t>(extra)] = dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+      points[static_cast<std::size_t>(extra)] = tsumo_points(base.han + extra, base.fu, base.yakuman);
       if (base.yakuman > 0 || base.han + extra >= 13) {
         std::fill(points.begin() + extra + 1, points.end(), points[static_cast<std::size_t>(extra)]);
         break;
       }
     }
+    return points;
+  }
+
+  // What a tsumo of han/fu (or a yakuman multiple) takes from the others, remembered per solve
+  // for the non-yakuman hands (every winning hand asks for a dozen of them).
+  static constexpr int kMemoFu = 23;  // fu / 5 for fu up to 110
+  std::array<std::int32_t, 14 * kMemoFu> points_memo{};
+
+  int tsumo_points(int han, int fu, int yakuman) {
+    const bool memo = yakuman == 0 && fu % 5 == 0 && fu / 5 < kMemoFu;
+    const std::size_t slot = static_cast<std::size_t>(std::min(han, 13) * kMemoFu + fu / 5);
+    if (memo && points_memo[slot] > 0) return points_memo[slot];
+    const bool dealer = context.dealer_wins();
+    const Payment pay = payments(basic_points(han, fu, yakuman, position.rules), dealer, true);
+    const int points = dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+    if (memo) points_memo[slot] = points;
     return points;
   }
 
@@ -643,7 +667,7 @@ struct Solver::Impl {
       const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
       const PointsByHan points = points_by_han(dama.score);
       value.dama = true;
-      const HanDistribution extra = extra_han(x, flags, false);
+      const HanDistribution extra = extra_han(x, flags);
       // Besides the points a win collects the honba and the sticks on the table, and under riichi
       // its own deposit back.
       const double sticks = 300.0 * position.honba + 1000.0 * position.riichi_sticks;
@@ -651,7 +675,7 @@ struct Solver::Impl {
       value.points[1] = static_cast<float>(expected_points(points, 1, extra) + sticks);
       if (riichi_possible) {
         value.riichi = true;
-        const HanDistribution with_ura = extra_han(x, flags, true);
+        const HanDistribution with_ura = convolve(extra, ura_han(x));
         for (int variant = kRiichi; variant <= kIppatsu; ++variant) {
           const int added = variant;  // riichi, and ippatsu
           value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura) + sticks + kRiichiDeposit);
@@ -1075,6 +1099,7 @@ struct Solver::Impl {
     impossible = 0;
     aka_melds = 0;
     ura_weight = {};
+    points_memo.fill(0);
     context = WinContext{};
     result = Result{};
   }
