@@ -5,6 +5,7 @@
 //   tenbin score | shanten                                  JSON lines calculators
 //   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
 //   tenbin replay --seat N < log.jsonl                      the bot beside a played game
+//   tenbin danger --seat N < log.jsonl                      MJ-0: the wall and each tile's danger
 #include <unistd.h>
 
 #include <iostream>
@@ -16,6 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "bot/calc_commands.hpp"
+#include "bot/danger_command.hpp"
 #include "bot/mjai_bot.hpp"
 #include "bot/nanikiru_command.hpp"
 #include "bot/policy.hpp"
@@ -88,6 +90,19 @@ int main(int argc, char** argv) {
   nanikiru->add_option("--riichi", nanikiru_riichi, "log mode: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
 
+  auto* danger = app.add_subcommand(
+      "danger", "MJ-0 on the position at the end of an mjai log: the wall estimate and, for every "
+                "tile, the deal-in probability per opponent and the expected loss");
+  tenbin::DangerOptions danger_options;
+  danger->add_option("--seat", danger_options.seat, "the seat whose view of the log is read")
+      ->required()
+      ->check(CLI::Range(0, 3));
+  danger->add_option("--samples", danger_options.samples, "joint draws of the opponents' hands")
+      ->check(CLI::Range(1, 1000000));
+  danger->add_option("--seed", danger_options.seed, "the sampler's seed");
+  danger->add_flag("--exact", danger_options.exact, "exact tenpai-form count for each riichi opponent");
+  danger->add_flag("--json", danger_options.json, "one JSON object instead of the table");
+
   CLI11_PARSE(app, argc, argv);
   set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
@@ -108,6 +123,7 @@ int main(int argc, char** argv) {
     nanikiru_options.riichi = tenbin::parse_riichi_mode(nanikiru_riichi);
     return tenbin::serve_nanikiru_log(std::cin, std::cout, nanikiru_seat, nanikiru_options);
   }
+  if (danger->parsed()) return tenbin::run_danger(std::cin, std::cout, danger_options);
   if (replay->parsed()) {
     tenbin::run_replay(std::cin, std::cout, replay_seat, tenbin::make_policy(strategy));
     return 0;

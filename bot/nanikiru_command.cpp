@@ -1,5 +1,6 @@
 #include "bot/nanikiru_command.hpp"
 
+#include "bot/log_position.hpp"
 #include "bot/request_fields.hpp"
 
 #include <cmath>
@@ -187,18 +188,9 @@ int serve_nanikiru(std::istream& in, std::ostream& out) {
 }
 
 NanikiruQuery nanikiru_query_from_log(std::istream& log, int seat, const dp::Options& options) {
-  Table table(seat);
-  int next_drawer = -1;  // the seat that draws next, when known
-  std::string text;
-  while (std::getline(log, text)) {
-    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const Event event = mask_event_for_seat(parse_event(json::parse(text)).event, seat);
-    table.apply(event);
-    if (event.type == EventType::start_kyoku) next_drawer = event.oya;
-    if (event.type == EventType::dahai) next_drawer = (event.actor + 1) % 4;
-    if (event.type == EventType::tsumo) next_drawer = -1;  // the drawer discards next
-  }
-  if (!table.synchronised()) bad_request("the log holds no hand for seat " + std::to_string(seat));
+  const LogPosition read = read_log_position(log, seat);
+  const Table& table = read.table;
+  const int next_drawer = read.next_drawer;
 
   NanikiruQuery query;
   query.options = options;

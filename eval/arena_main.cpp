@@ -4,6 +4,8 @@
 //                [--duplicate] [--jobs J] [--resume] [--format hanchan|tonpuu]
 //   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
+//   tenbin-arena tenpai-data IN...   every discard of full logs (files or match directories) with
+//                                    the tenpai model's features and the real tenpai, as CSV
 //
 // --seat-dialect and --timeout-ms apply to the --seat they follow (before any --seat: to all).
 #include <csignal>
@@ -17,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include "eval/match.hpp"
+#include "eval/tenpai_data.hpp"
 #include "eval/verify.hpp"
 
 namespace {
@@ -101,6 +104,9 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "replay full game logs through the engine");
   std::vector<std::string> logs;
   validate->add_option("logs", logs, "mjai logs (one event per line)")->required();
+  auto* tenpai_data = app.add_subcommand("tenpai-data", "labelled discards for the tenpai model's fit, as CSV");
+  std::vector<std::string> tenpai_inputs;
+  tenpai_data->add_option("inputs", tenpai_inputs, "full game logs or match directories")->required();
 
   std::vector<const char*> cli_args = {argv[0]};
   for (const std::string& arg : args) cli_args.push_back(arg.c_str());
@@ -112,6 +118,7 @@ int main(int argc, char** argv) {
 
   if (verify->parsed()) return tenbin::arena::verify_match(verify_dir, std::cout);
   if (validate->parsed()) return tenbin::arena::validate_logs(logs, std::cout);
+  if (tenpai_data->parsed()) return tenbin::arena::write_tenpai_data(tenpai_inputs, std::cout, std::cerr);
 
   if (seats.size() != 4) {
     std::fprintf(stderr, "tenbin-arena: exactly four --seat options are needed (got %zu)\n", seats.size());

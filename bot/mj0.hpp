@@ -1,0 +1,204 @@
+// MJ-0: the opponents' hands, the wall, and the danger of every tile.
+//
+// The model (mj0-opponent-meld-model.ja.txt, "他家必要メンツのモデル", summarised in DESIGN.md):
+// the tile space is every tile the observing seat cannot see. Each opponent's concealed part is
+// built set by set, the sets dealt round-robin over the opponents; each set is drawn from what is
+// left of the space with weight = the number of physical ways to form it (a run a,a+1,a+2 weighs
+// c_a * c_a+1 * c_a+2, a triplet C(c_a, 3)), and its tiles leave everyone's space. Then each
+// opponent's pair, weight C(c, 2), plus the source's "suji pairs" beside a concealed run
+// (section 実装 4: with a run 456, the pairs 36 and 47, weight c_x * c_y). Per opponent a mode is
+// drawn first: flush hunter (space = one suit and the honours), all-triplets hunter (no runs),
+// and the caller weights (a seat that calls: triplets x4, runs x2).
+//
+// A sample is a tenpai hand: such a complete hand short of one tile. Which of its 3n+2 tiles is
+// missing is uniform (so a kanchan is a third of a run's shapes and a tanki rarer than a
+// ryanmen), and the structure short of it is drawn weighed by the tiles it holds (a run: the
+// product of the other two counts; a triplet: C(c,2); the pair: c, or one tile of a suji pair):
+// the missing tile is never taken from the space, because the winning tile may be one only the
+// observer holds. (Drawing the complete hand first and taking a tile out would demand a copy of
+// the winning tile among the unseen ones, and miss every tanki or shanpon on a kind whose other
+// copies the observer holds.) Its waits are every kind that completes it. A sample whose waits
+// include a kind of the opponent's own river (furiten), or after riichi a kind passed since, is
+// rejected for that opponent: this is what makes genbutsu, suji and kabe come out of the
+// combinatorics. The danger of kind k for opponent o is
+//
+//   deal_in(o, k) = tenpai_probability(o) * P(k in waits | o tenpai, not furiten)
+//
+// estimated from the accepted samples (for an opponent not in riichi only waits with a yaku count,
+// as ron needs one), and the expected loss is deal_in times the mean points the engine scores for
+// those wins (bot/mj0_sampler.cpp documents the scored subsample, red fives and ura dora).
+//
+// The wall estimate (expected copies of each kind in the live wall): with R the unseen tiles no
+// opponent holds (live wall + the dead wall's unrevealed tiles),
+//
+//   wall[k] = E[R_k] * live / |R|,   |R| = live + dead when the counts agree, dead = 14 - revealed
+//                                     indicators,
+//
+// since nothing distinguishes a live unseen tile from a dead one (|R| also holds a tile an
+// opponent has just drawn and not yet discarded, so the estimate always adds up to `live`).
+//
+// Also an exact mode for one riichi opponent (bot/mj0_exact.cpp): every concealed tenpai hand
+// that can be formed from the unseen copies, weighted by its number of physical combinations,
+// furiten hands excluded; P(k) = weight of hands waiting on k / total weight (the "every tenpai
+// form equally likely" danger of the expected-score-dp.ja.txt author's predictor).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/meld.hpp"
+#include "engine/rules.hpp"
+#include "engine/tile.hpp"
+
+namespace tenbin {
+class Table;
+}
+
+namespace tenbin::mj0 {
+
+inline constexpr int kMaxOpponents = 3;
+inline constexpr int kDeadWallTiles = 14;
+// The tenpai probability given to an opponent not in riichi when nothing better is known; the
+// caller overwrites it with the tenpai model's value (bot/tenpai_model.hpp).
+inline constexpr double kDefaultTenpai = 0.25;
+
+// The hand-building modes of one opponent and their probabilities (the source's 染め手率,
+// トイトイ率 and 食い仕掛け). estimate_modes documents the rule that fills them from the table.
+struct ModeOdds {
+  std::array<double, 3> flush{};  // P(flush hunter in man, pin, sou): space = that suit + honours
+  double all_triplets = 0;        // P(all-triplets hunter): no runs (drawn when not flushing)
+  bool caller = false;            // a seat with called melds: triplets x4, runs x2
+};
+
+// One opponent as the observing seat sees it.
+struct Opponent {
+  int seat = 0;                    // absolute seat 0-3
+  std::vector<Meld> melds;         // called melds (fixed), ankan included
+  int concealed = 13;              // concealed tile count between turns: 13 - 3 * melds
+  TileCounts discarded{};          // every kind in their river (called away too): own furiten
+  bool riichi = false;
+  bool double_riichi = false;
+  bool ippatsu = false;
+  TileCounts passed_in_riichi{};   // kinds anyone discarded since their riichi (riichi furiten)
+  double tenpai_probability = 1.0; // 1 in riichi; else the caller's (tenpai model) value
+  int seat_wind = kinds::east;     // kind
+  bool dealer = false;
+  int river_size = 0;              // discards made (called away included)
+  std::array<int, 4> river_by_group{};  // of those, man, pin, sou and honours
+  ModeOdds modes;                  // from estimate_modes; the caller may overwrite
+
+  int concealed_sets() const { return 4 - static_cast<int>(melds.size()); }
+  bool closed() const;
+};
+
+// Everything the model needs, built from a Table (or written by hand in tests).
+struct Position {
+  int observer = 0;
+  int dealer = 0;
+  TileCounts unseen{};             // 4 per kind minus everything the observer sees
+  std::array<bool, 3> red_unseen{};  // whether each suit's red five is among the unseen tiles
+  TileCounts observer_hand{};      // the observer's concealed tiles (the kinds it may discard)
+  std::vector<Opponent> opponents; // the others, in seat order after the observer
+  int round_wind = kinds::east;    // kind
+  int honba = 0;
+  int kyotaku = 0;                 // riichi sticks on the table (the winner collects them)
+  std::vector<Tile> dora_markers;
+  int live_tiles_left = 70;
+  Rules rules{};
+
+  int dead_unseen() const { return kDeadWallTiles - static_cast<int>(dora_markers.size()); }
+};
+
+// The observer's position at this point of the hand. Riichi opponents get tenpai probability 1,
+// the others `default_tenpai` (the caller overwrites it with the tenpai model's value); modes
+// from estimate_modes.
+Position position_from_table(const Table& table, double default_tenpai = kDefaultTenpai);
+
+// The mode rule (start simple; README "tenbin danger" repeats it):
+//  - caller: the seat has an open meld.
+//  - flush in suit s: every numbered meld is in s (and there is one), or the hand is closed and
+//    the river holds at least 8 discards without a tile of s while holding some of the other
+//    two suits: P = 0.35 + 0.2 per meld (cap 0.85), less 0.1 per discard of s; closed 0.25.
+//  - all triplets (drawn when no flush is): no chi and at least two pon/kan: 0.5; no chi and
+//    one open pon/kan: 0.1.
+// Modes are impossible against the melds (a flush against a meld of another suit, all triplets
+// against a chi) and for riichi hands the caller weights do not apply.
+ModeOdds estimate_modes(const Opponent& opponent);
+
+struct Settings {
+  int samples = 5000;              // joint draws of the three hands
+  std::uint64_t seed = 1;
+  bool modes = true;               // draw flush / all-triplets / caller modes (else all normal)
+  bool suji_pairs = true;          // the source's 36/47-type pairs beside a concealed run
+  bool score = true;               // score wins for the expected loss (and the yaku rule)
+  int scored_samples = 1000;       // per opponent: accepted samples whose waits are scored
+  int max_failed_draws = 0;        // construction failures allowed (0: 4 x samples)
+};
+
+struct TileDanger {
+  double deal_in = 0;          // P(discarding this kind now deals in to this opponent)
+  double expected_loss = 0;    // E[points paid by the observer] = deal_in * E[points | ron]
+  double std_error = 0;        // standard error of deal_in (binomial, from the accepted samples)
+};
+
+struct OpponentEstimate {
+  int seat = 0;
+  double tenpai_probability = 0;
+  std::array<TileDanger, kNumKinds> tiles{};
+  // Sampled frequency of each mode: normal, flush, all triplets (caller is a fixed flag).
+  std::array<double, 3> mode_frequency{};
+  int accepted_samples = 0;    // samples not furiten for this opponent
+  int scored_samples = 0;      // of those, scored
+  double acceptance_rate = 0;  // accepted / successful draws
+  double mean_points = 0;      // mean points of the scored wins (yaku-less ones excluded)
+  double yaku_rate = 1;        // fraction of scored waits with a yaku (1 in riichi)
+};
+
+struct Estimate {
+  std::array<double, kNumKinds> wall{};  // expected copies of each kind left in the live wall
+  std::array<double, kNumKinds> held{};  // expected copies held by the opponents together
+  std::vector<OpponentEstimate> opponents;
+  int samples = 0;             // successful joint draws
+  int failed_draws = 0;        // draws abandoned (a mode that could not complete a hand)
+};
+
+// The overall danger of discarding `kind`: 1 - prod over opponents (1 - deal_in).
+double deal_in_probability(const Estimate& estimate, int kind);
+// The overall expected loss: the sum over opponents (under double ron each winner is paid).
+double expected_loss(const Estimate& estimate, int kind);
+
+// Reusable: the workspace is kept between calls, so the sampling loop allocates nothing after
+// the first call with a given number of opponents.
+class Sampler {
+ public:
+  Sampler();
+  ~Sampler();
+  Sampler(const Sampler&) = delete;
+  Sampler& operator=(const Sampler&) = delete;
+
+  const Estimate& estimate(const Position& position, const Settings& settings);
+
+  struct Workspace;
+
+ private:
+  std::unique_ptr<Workspace> work_;
+  Estimate result_;
+};
+
+// Exact mode, raw: the weight (physical combinations of unseen copies) of every concealed tenpai
+// hand of the opponent that is not furiten, in total and waiting on each kind. Integers, so that
+// tests compare them exactly.
+struct ExactForms {
+  std::uint64_t total = 0;
+  std::array<std::uint64_t, kNumKinds> waiting{};
+};
+ExactForms count_tenpai_forms(const Position& position, int opponent_index);
+
+// Exact mode for one riichi opponent: deal_in(k) = tenpai_probability * waiting[k] / total
+// (std_error 0, expected_loss 0: exact mode does not score). Throws std::invalid_argument when
+// the opponent is not in riichi.
+OpponentEstimate exact_riichi_danger(const Position& position, int opponent_index);
+
+}  // namespace tenbin::mj0

@@ -1,0 +1,130 @@
+// MJ-0's position: what the observing seat knows of the table, and the mode rule.
+#include <algorithm>
+#include <cmath>
+
+#include "bot/mj0.hpp"
+#include "engine/table.hpp"
+
+namespace tenbin::mj0 {
+namespace {
+
+void note_red(Tile tile, std::array<bool, 3>& seen) {
+  if (tile.is_red() && !is_honor(tile.kind())) seen[suit_of(tile.kind())] = true;
+}
+
+Opponent opponent_from_table(const Table& table, int seat, double default_tenpai) {
+  const SeatView& view = table.player(seat);
+  Opponent opponent;
+  opponent.seat = seat;
+  opponent.melds = view.melds;
+  opponent.concealed = 13 - 3 * static_cast<int>(view.melds.size());
+  opponent.discarded = view.discarded;
+  opponent.riichi = view.riichi;
+  opponent.double_riichi = view.double_riichi;
+  opponent.ippatsu = view.ippatsu;
+  opponent.passed_in_riichi = view.passed_in_riichi;
+  opponent.tenpai_probability = view.riichi ? 1.0 : default_tenpai;
+  opponent.seat_wind = table.seat_wind_of(seat);
+  opponent.dealer = seat == table.dealer();
+  opponent.river_size = static_cast<int>(view.river.size());
+  for (const RiverTile& r : view.river) ++opponent.river_by_group[suit_of(r.tile.kind())];
+  opponent.modes = estimate_modes(opponent);
+  return opponent;
+}
+
+}  // namespace
+
+bool Opponent::closed() const {
+  return std::none_of(melds.begin(), melds.end(), [](const Meld& m) { return m.is_open(); });
+}
+
+Position position_from_table(const Table& table, double default_tenpai) {
+  Position position;
+  position.observer = table.seat();
+  position.dealer = table.dealer();
+  const TileCounts visible = table.visible();
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    position.unseen[kind] = static_cast<std::uint8_t>(kCopiesPerKind - visible[kind]);
+  }
+  std::array<bool, 3> reds_seen{};
+  for (const Tile tile : table.hand_tiles()) note_red(tile, reds_seen);
+  for (int seat = 0; seat < 4; ++seat) {
+    for (const RiverTile& r : table.player(seat).river) note_red(r.tile, reds_seen);
+    for (const Meld& meld : table.player(seat).melds) {
+      for (const Tile tile : meld.all_tiles()) note_red(tile, reds_seen);
+    }
+  }
+  for (const Tile marker : table.dora_markers()) note_red(marker, reds_seen);
+  for (int suit = 0; suit < 3; ++suit) {
+    position.red_unseen[suit] = table.rules().red_fives && !reds_seen[suit] &&
+                                position.unseen[suit * 9 + 4] > 0;
+  }
+  position.observer_hand = table.hand();
+  for (int i = 1; i < 4; ++i) {
+    position.opponents.push_back(opponent_from_table(table, (table.seat() + i) % 4, default_tenpai));
+  }
+  position.round_wind = table.round_wind();
+  position.honba = table.honba();
+  position.kyotaku = table.kyotaku();
+  position.dora_markers = table.dora_markers();
+  position.live_tiles_left = table.tiles_left();
+  position.rules = table.rules();
+  return position;
+}
+
+ModeOdds estimate_modes(const Opponent& opponent) {
+  ModeOdds odds;
+  int numbered_melds = 0;
+  int chi = 0;
+  int triplets = 0;
+  std::array<int, 3> melds_in_suit{};
+  for (const Meld& meld : opponent.melds) {
+    if (meld.is_open()) odds.caller = true;
+    if (meld.is_run()) {
+      ++chi;
+    } else {
+      ++triplets;
+    }
+    if (!is_honor(meld.kind())) {
+      ++numbered_melds;
+      ++melds_in_suit[suit_of(meld.kind())];
+    }
+  }
+  const auto& river = opponent.river_by_group;
+  const int melds = static_cast<int>(opponent.melds.size());
+  for (int suit = 0; suit < 3; ++suit) {
+    if (numbered_melds > 0) {
+      // Every numbered meld in this suit: likely a flush, less so the more of it they discard.
+      if (melds_in_suit[suit] != numbered_melds) continue;
+      const double p = std::min(0.85, 0.35 + 0.2 * melds) - 0.1 * river[suit];
+      odds.flush[suit] = std::max(0.0, p);
+      continue;
+    }
+    // No numbered meld: a long river without this suit and with both others.
+    const int a = (suit + 1) % 3;
+    const int b = (suit + 2) % 3;
+    if (opponent.river_size >= 8 && river[suit] == 0 && river[a] >= 2 && river[b] >= 2) {
+      odds.flush[suit] = 0.25;
+    }
+  }
+  if (chi == 0 && triplets >= 2) {
+    odds.all_triplets = 0.5;
+  } else if (chi == 0 && triplets == 1 && odds.caller) {
+    odds.all_triplets = 0.1;
+  }
+  return odds;
+}
+
+double deal_in_probability(const Estimate& estimate, int kind) {
+  double safe = 1;
+  for (const OpponentEstimate& o : estimate.opponents) safe *= 1 - o.tiles[kind].deal_in;
+  return 1 - safe;
+}
+
+double expected_loss(const Estimate& estimate, int kind) {
+  double loss = 0;
+  for (const OpponentEstimate& o : estimate.opponents) loss += o.tiles[kind].expected_loss;
+  return loss;
+}
+
+}  // namespace tenbin::mj0

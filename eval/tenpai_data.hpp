@@ -1,0 +1,35 @@
+// The data the tenpai model is fitted on: every discard in full arena logs, labelled with
+// whether the discarder's hand was really tenpai after it.
+//
+// Each log is replayed through four tables, one per seat, each fed its own masked view (as the
+// bots saw the game). After each discard by a seat that has not declared riichi, the features are
+// read from the next seat's table (what an opponent sees) and the label from the discarder's own
+// table: shanten 0 (engine/shanten, every form).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "bot/tenpai_model.hpp"
+#include "engine/mjai.hpp"
+
+namespace tenbin::arena {
+
+struct TenpaiSample {
+  int seat = 0;
+  tenpai_model::Features features;
+  bool tenpai = false;
+};
+
+// The labelled discards of one full log; throws TableError (from engine/table) when the log
+// contradicts itself.
+std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events);
+
+// `tenbin-arena tenpai-data`: the samples of every log given (files, or match directories for
+// all their logs) as CSV on `out`, one line per discard, with a header; the `log` column numbers
+// the logs in the order read (the fit splits by it). Unreadable logs are reported on `errors`
+// and skipped. Returns 0, or 1 when no log could be read.
+int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors);
+
+}  // namespace tenbin::arena
