@@ -8,8 +8,10 @@
 //   - forward: x improves (shanten(x) = s - 1): every discard that keeps shanten(x);
 //   - win: x is complete and scores (a closed tsumo always has menzen tsumo; an open hand with no
 //     yaku has no winning edge), with the choice to win or to go on;
-//   - hand change (option): x does not improve, and a discard gives another hand of shanten s
-//     with strictly more ukeire than v, the widest such discard for this draw;
+//   - hand change (option): x does not improve, and a discard gives another hand of shanten s:
+//     at tenpai any such discard (the values pick the changes that widen the wait or raise the
+//     score), at 1-shanten the widest when it has strictly more ukeire than v (or any, with
+//     Options::any_change_before_tenpai);
 //   - tsumogiri: back to v (the self-loop; always there, never stored).
 // Shanten-back (option) is a first discard that raises the shanten by one: those candidates are
 // valued too. A path changes plan at most once: one hand change, or the shanten-back it started
@@ -25,12 +27,15 @@
 //
 // A discard state is keyed by (x, flags, whether it improves), so one reached from several hands
 // is built and valued once per time step; an edge into a hand-change state may use its widest
-// discards when they are strictly wider than the edge's own hand (the count it may use is kept).
+// discards when they are strictly wider than the edge's own hand, or all of them where any change
+// is allowed (the count it may use is kept).
 //
 // Riichi. A closed tenpai hand has three values per time: dama D (may still change hands), riichi
 // declared with the last discard Rf (the next draw is ippatsu) and riichi Rs (locked: win or
-// tsumogiri). Entering a tenpai hand (by any discard, tsumogiri included) chooses per objective:
-// auto max(D, Rf), always Rf, never D.
+// tsumogiri). Riichi wins take the 1000-point deposit back, and declaring pays it: entering a
+// tenpai hand (by any discard, tsumogiri included) chooses per objective auto max(D, Rf - 1000),
+// always Rf - 1000, never D (the deposit counts for the expected score only). A win also collects
+// the honba (300 each) and the sticks on the table.
 //
 // Scores. A winning edge (x, k) is scored once by engine/score (tsumo, the real winds and melds)
 // without dora; riichi, ippatsu and haitei add their han, and dora, red fives and ura dora add
@@ -54,9 +59,9 @@
 // recurrence never reaches it with a positive coefficient: from an occurring state the self-loop
 // to (v, t+1) has weight S - t - H, zero exactly when (v, t+1) cannot occur, and a useful draw
 // takes at least one useful tile out of the wall. So no draw probability is patched: an impossible
-// pair is marked (kImpossible, read as 0, counted in Result::impossible_entries, reported as a
-// negative by_draws entry) and the tests check that the simulator of the real game never meets
-// one. With a hand change a thrown kind can become useful again and the model overcounts it (the
+// pair is marked (kImpossible, a NaN read as 0, counted in Result::impossible_entries, reported
+// as a NaN by_draws entry, null in `tenbin nanikiru`) and the tests check that the simulator of the
+// real game never meets one. With a hand change a thrown kind can become useful again and the model overcounts it (the
 // source's fixed edge weights); an impossible pair then means the model cannot account for the
 // hand, and it gets no credit (0) rather than an invented probability. The same holds for
 // fractional weights (a wall estimate), where a draw takes less than one unit of a kind's weight:
@@ -65,10 +70,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
-#include "bot/shanten_probe.hpp"
+#include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
 
@@ -76,9 +82,12 @@ namespace tenbin::dp {
 namespace {
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-constexpr double kImpossible = -1.0;
+constexpr double kImpossible = std::numeric_limits<double>::quiet_NaN();
+bool is_impossible(double value) { return std::isnan(value); }
+double or_zero(double value) { return is_impossible(value) ? 0.0 : value; }
 constexpr int kFiveOffset = 4;
 constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
+constexpr float kAnyWidth = -1.0f;    // an ukeire threshold every hand change passes
 
 // ---- hand keys: the 34 counts in 3 bits each, kinds 0-20 in `lo`, 21-33 and flags in `hi` ----
 
@@ -102,11 +111,18 @@ void add_kind(HandKey& key, int kind) {
   }
 }
 
+void remove_kind(HandKey& key, int kind) {
+  if (kind < kLoKinds) {
+    key.lo -= std::uint64_t{1} << (3 * kind);
+  } else {
+    key.hi -= std::uint64_t{1} << (3 * (kind - kLoKinds));
+  }
+}
+
 HandKey key_of(const TileCounts& counts) {
   HandKey key;
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    for (int c = 0; c < counts[kind]; ++c) add_kind(key, kind);
-  }
+  for (int kind = 0; kind < kLoKinds; ++kind) key.lo |= std::uint64_t{counts[kind]} << (3 * kind);
+  for (int kind = kLoKinds; kind < kNumKinds; ++kind) key.hi |= std::uint64_t{counts[kind]} << (3 * (kind - kLoKinds));
   return key;
 }
 
@@ -159,6 +175,12 @@ class KeyIndex {
 
   std::size_t bytes() const { return slots_.capacity() * sizeof(Slot); }
 
+  // Starts loading the slot `key` hashes to, for a lookup a little later (the tables outgrow the
+  // caches on the larger hands, and the lookups are otherwise independent misses).
+  void prefetch(const HandKey& key) const {
+    __builtin_prefetch(&slots_[hash_key(key) & (slots_.size() - 1)]);
+  }
+
  private:
   struct Slot {
     HandKey key;
@@ -209,6 +231,7 @@ struct DrawEdge {
   float weight = 0;
   std::uint16_t allowed = 0;      // hand-change successors this edge may use (a prefix)
   std::uint8_t kind = 0;
+  std::uint32_t continuation = 0; // row of the sweep's continuation table (0: none)
 };
 
 struct DiscardNode {
@@ -241,14 +264,27 @@ constexpr int kDama = 0, kRiichi = 1, kIppatsu = 2;
 constexpr int kHanBins = 16;
 using HanDistribution = std::array<double, kHanBins>;
 
+int last_nonzero(const HanDistribution& d) {
+  int last = kHanBins - 1;
+  while (last > 0 && d[static_cast<std::size_t>(last)] == 0) --last;
+  return last;
+}
+
 HanDistribution convolve(const HanDistribution& a, const HanDistribution& b) {
   HanDistribution out{};
-  for (int i = 0; i < kHanBins; ++i) {
+  const int a_last = last_nonzero(a);
+  const int b_last = last_nonzero(b);
+  for (int i = 0; i <= a_last; ++i) {
     if (a[i] == 0) continue;
-    for (int j = 0; j < kHanBins; ++j) {
-      out[std::min(i + j, kHanBins - 1)] += a[i] * b[j];
-    }
+    for (int j = 0; j <= b_last; ++j) out[std::min(i + j, kHanBins - 1)] += a[i] * b[j];
   }
+  return out;
+}
+
+// d shifted up by `han` (the last bin keeps everything from it up).
+HanDistribution shifted(const HanDistribution& d, int han) {
+  HanDistribution out{};
+  for (int i = 0; i < kHanBins; ++i) out[std::min(i + han, kHanBins - 1)] += d[i];
   return out;
 }
 
@@ -367,6 +403,12 @@ struct Solver::Impl {
     if (wall < draws) throw std::invalid_argument("the unseen weights sum to less than draws_left");
     root = position.hand;
     root_is_draw = total == draw_size;
+    if (position.honba < 0 || position.riichi_sticks < 0) throw std::invalid_argument("honba and sticks must be >= 0");
+    if (!root_is_draw) {
+      bool any = false;
+      for (int kind = 0; kind < kNumKinds; ++kind) any = any || (root[kind] > 0 && position.discardable[kind]);
+      if (!any) throw std::invalid_argument("no tile of the hand may be discarded");
+    }
     closed = closed_hand(position.melds);
     riichi_possible = closed;
   }
@@ -384,12 +426,13 @@ struct Solver::Impl {
     const HandKey key = key_of(hand);
     const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
     if (!inserted) return ukeire_values[id];
-    const ShantenProbe probe(hand, group_cache);
+    const ShantenProbe probe(hand, group_cache, Neighbours::draws_and_discards);
+    std::array<std::int8_t, kNumKinds> after{};
+    probe.after_each_draw(after);
     float total = 0;
     for (int kind = 0; kind < kNumKinds; ++kind) {
-      if (hand[kind] >= kCopiesPerKind) continue;
-      const float w = weight_of(hand, kind);
-      if (w > 0 && probe.after_draw(kind) < hand_shanten) total += w;
+      if (hand[kind] >= kCopiesPerKind || after[kind] >= hand_shanten) continue;
+      total += weight_of(hand, kind);
     }
     ukeire_values.push_back(total);
     return total;
@@ -398,6 +441,13 @@ struct Solver::Impl {
   HandKey with_flags(const TileCounts& hand, std::uint64_t flags) const {
     HandKey key = key_of(hand);
     key.hi |= flags;
+    return key;
+  }
+
+  // The key of a hand with one tile of `kind` discarded from the hand of `key`, with `flags`.
+  static HandKey after_discard_key(HandKey key, int kind, std::uint64_t flags) {
+    remove_kind(key, kind);
+    key.hi = (key.hi & kCountMaskHi) | flags;
     return key;
   }
 
@@ -435,24 +485,34 @@ struct Solver::Impl {
     node.source_shanten = static_cast<std::int8_t>(x_shanten + 1);
     node.begin = static_cast<std::uint32_t>(successors.size());
     const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
+    std::array<std::int8_t, kNumKinds> after{};
+    probe.after_draw_and_each_discard(k, after);
+    std::array<HandKey, kNumKinds> next_keys;
+    std::array<std::uint8_t, kNumKinds> kept{};
+    int count = 0;
     TileCounts y = x;
     for (int d = 0; d < kNumKinds; ++d) {
-      if (x[d] == 0) continue;
+      if (x[d] == 0 || after[d] != x_shanten) continue;
       --y[d];
-      if (probe.after_exchange(k, d) == x_shanten) {
-        const std::uint32_t next = draw_node(with_flags(y, flags_after_discard(flags, y, d)), x_shanten);
-        successors.push_back({next, 0, static_cast<std::uint8_t>(d)});
-      }
+      next_keys[static_cast<std::size_t>(count)] = after_discard_key(x_key, d, flags_after_discard(flags, y, d));
+      node_index.prefetch(next_keys[static_cast<std::size_t>(count)]);
+      kept[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(d);
       ++y[d];
+    }
+    for (int i = 0; i < count; ++i) {
+      const std::uint32_t next = draw_node(next_keys[static_cast<std::size_t>(i)], x_shanten);
+      successors.push_back({next, 0, kept[static_cast<std::size_t>(i)]});
     }
     node.end = static_cast<std::uint32_t>(successors.size());
     discards.push_back(node);
     return id;
   }
 
-  // The hand changes of x = v + k (x does not improve v): discards keeping shanten s, the widest.
-  // Every discard is looked at, the drawn kind's too: x is shared by all the hands one draw below
-  // it, and a hand is never strictly wider than itself.
+  // The hand changes of x = v + k (x does not improve v): discards keeping shanten s. Where every
+  // such discard may be made (any_change), all of them, for the DP to value (a wider wait, a yaku,
+  // a dora, a better wait: whatever scores more); elsewhere the widest, which an edge may take when
+  // strictly wider than its own hand. Every discard is looked at, the drawn kind's too: x is shared
+  // by all the hands one draw below it, and a hand is never strictly wider than itself.
   std::uint32_t change_discard(const HandKey& x_key, const TileCounts& x, int s, const ShantenProbe& probe, int k) {
     const auto [id, inserted] = discard_index.find_or_insert(x_key, static_cast<std::uint32_t>(discards.size()));
     if (!inserted) return id;
@@ -460,14 +520,17 @@ struct Solver::Impl {
     node.key = x_key;
     node.source_shanten = static_cast<std::int8_t>(s);
     node.begin = static_cast<std::uint32_t>(successors.size());
+    std::array<std::int8_t, kNumKinds> after{};
+    probe.after_draw_and_each_discard(k, after);
+    const bool any = any_change(s);
     TileCounts y = x;
     for (int d = 0; d < kNumKinds; ++d) {
-      if (x[d] == 0 || probe.after_exchange(k, d) != s) continue;
+      if (x[d] == 0 || after[d] != s) continue;
       --y[d];
-      successors.push_back({kNone, ukeire_of(y, s), static_cast<std::uint8_t>(d)});
+      successors.push_back({kNone, any ? 0.0f : ukeire_of(y, s), static_cast<std::uint8_t>(d)});
       ++y[d];
     }
-    keep_widest(node.begin);
+    if (!any) keep_widest(node.begin);
     node.end = static_cast<std::uint32_t>(successors.size());
     discards.push_back(node);
     return id;
@@ -497,7 +560,8 @@ struct Solver::Impl {
       Successor& next = successors[discards[j].begin + discards[j].enqueued];
       TileCounts y = x;
       --y[next.discard];
-      const std::uint32_t id = draw_node(with_flags(y, flags_after_discard(flags, y, next.discard) | kChangedFlag), s);
+      const std::uint32_t id =
+          draw_node(after_discard_key(x_key, next.discard, flags_after_discard(flags, y, next.discard) | kChangedFlag), s);
       successors[discards[j].begin + discards[j].enqueued].node = id;
       ++discards[j].enqueued;
     }
@@ -506,11 +570,18 @@ struct Solver::Impl {
 
   // ---- winning hands ----
 
-  HanDistribution extra_han(const TileCounts& x, std::uint64_t flags, bool with_ura) const {
+  // Every tile of the winning hand, melds included.
+  TileCounts all_tiles(const TileCounts& x) const {
     TileCounts all = x;
     for (const Meld& meld : position.melds) {
       for (const Tile tile : meld.all_tiles()) ++all[tile.kind()];
     }
+    return all;
+  }
+
+  // Dora and red fives of a winning hand x (without ura dora).
+  HanDistribution extra_han(const TileCounts& x, std::uint64_t flags) const {
+    const TileCounts all = all_tiles(x);
     int fixed = aka_melds;
     for (const Tile marker : position.dora_markers) fixed += all[dora_from_indicator(marker.kind())];
     HanDistribution d = point_mass(0);
@@ -529,29 +600,46 @@ struct Solver::Impl {
         }
       }
     }
-    d = convolve(d, point_mass(fixed));
-    if (!with_ura) return d;
+    return shifted(d, fixed);
+  }
+
+  // Ura dora of a riichi win: one indicator drawn from the unseen weights.
+  HanDistribution ura_han(const TileCounts& x) const {
+    const TileCounts all = all_tiles(x);
     HanDistribution ura{};
     for (int kind = 0; kind < kNumKinds; ++kind) {
       if (ura_weight[kind] > 0) ura[std::min<int>(all[kind], kHanBins - 1)] += ura_weight[kind];
     }
-    return convolve(d, ura);
+    return ura;
   }
 
   // A tsumo's points for each han from the reading's own han up (13 and more are one limit).
   using PointsByHan = std::array<double, 2 * kHanBins>;
-  PointsByHan points_by_han(const Score& base) const {
-    const bool dealer = context.dealer_wins();
+  PointsByHan points_by_han(const Score& base) {
     PointsByHan points{};
     for (int extra = 0; extra < 2 * kHanBins; ++extra) {
-      const int basic = basic_points(base.han + extra, base.fu, base.yakuman, position.rules);
-      const Payment pay = payments(basic, dealer, true);
-      points[static_cast<std::size_t>(extra)] = dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+      points[static_cast<std::size_t>(extra)] = tsumo_points(base.han + extra, base.fu, base.yakuman);
       if (base.yakuman > 0 || base.han + extra >= 13) {
         std::fill(points.begin() + extra + 1, points.end(), points[static_cast<std::size_t>(extra)]);
         break;
       }
     }
+    return points;
+  }
+
+  // What a tsumo of han/fu (or a yakuman multiple) takes from the others, remembered per solve
+  // for the non-yakuman hands (every winning hand asks for a dozen of them).
+  static constexpr int kMemoFu = 23;  // fu / 5 for fu up to 110
+  std::array<std::int32_t, 14 * kMemoFu> points_memo{};
+
+  int tsumo_points(int han, int fu, int yakuman) {
+    const bool memo = yakuman == 0 && fu % 5 == 0 && fu / 5 < kMemoFu;
+    const std::size_t slot = static_cast<std::size_t>(std::min(han, 13) * kMemoFu + fu / 5);
+    if (memo && points_memo[slot] > 0) return points_memo[slot];
+    const bool dealer = context.dealer_wins();
+    const Payment pay = payments(basic_points(han, fu, yakuman, position.rules), dealer, true);
+    const int points = dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+    if (memo) points_memo[slot] = points;
     return points;
   }
 
@@ -579,16 +667,20 @@ struct Solver::Impl {
       const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
       const PointsByHan points = points_by_han(dama.score);
       value.dama = true;
-      const HanDistribution extra = extra_han(x, flags, false);
-      value.points[0] = static_cast<float>(expected_points(points, 0, extra));
-      value.points[1] = static_cast<float>(expected_points(points, 1, extra));
+      const HanDistribution extra = extra_han(x, flags);
+      // Besides the points a win collects the honba and the sticks on the table, and under riichi
+      // its own deposit back.
+      const double sticks = 300.0 * position.honba + 1000.0 * position.riichi_sticks;
+      value.points[0] = static_cast<float>(expected_points(points, 0, extra) + sticks);
+      value.points[1] = static_cast<float>(expected_points(points, 1, extra) + sticks);
       if (riichi_possible) {
         value.riichi = true;
-        const HanDistribution with_ura = extra_han(x, flags, true);
+        const HanDistribution with_ura = convolve(extra, ura_han(x));
         for (int variant = kRiichi; variant <= kIppatsu; ++variant) {
           const int added = variant;  // riichi, and ippatsu
-          value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura));
-          value.points[2 * variant + 1] = static_cast<float>(expected_points(points, added + 1, with_ura));
+          value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura) + sticks + kRiichiDeposit);
+          value.points[2 * variant + 1] =
+              static_cast<float>(expected_points(points, added + 1, with_ura) + sticks + kRiichiDeposit);
         }
       }
     }
@@ -597,6 +689,9 @@ struct Solver::Impl {
   }
 
   // ---- expanding a draw state ----
+
+  // Whether a hand change at shanten s may make any discard keeping s (or only a wider one).
+  bool any_change(int s) const { return s == 0 || options.any_change_before_tenpai; }
 
   bool changes_allowed(int s, std::uint64_t flags) const {
     if (!options.hand_change || (flags & kChangedFlag) != 0 || s > kMaxChangeShanten) return false;
@@ -611,23 +706,36 @@ struct Solver::Impl {
     std::array<float, kNumKinds> weight{};
     std::array<std::int8_t, kNumKinds> after{};
     float ukeire = 0;
-    const ShantenProbe probe(hand, group_cache);
+    const bool changes = changes_allowed(s, key.hi);
+    // A tenpai hand that may not change only wins or lets its draws go: no exchanges to ask.
+    const ShantenProbe probe(hand, group_cache,
+                             s == 0 && !changes ? Neighbours::draws_and_discards : Neighbours::exchanges);
+    probe.after_each_draw(after);
     for (int k = 0; k < kNumKinds; ++k) {
       if (hand[k] >= kCopiesPerKind) continue;
       weight[k] = weight_of(hand, k);
-      if (weight[k] <= 0) continue;
-      after[k] = static_cast<std::int8_t>(probe.after_draw(k));
-      if (after[k] < s) ukeire += weight[k];
+      if (weight[k] > 0 && after[k] < s) ukeire += weight[k];
     }
     nodes[i].ukeire = ukeire;
-    const bool changes = changes_allowed(s, key.hi);
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
+    std::array<HandKey, kNumKinds> x_keys;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (weight[k] <= 0) continue;
+      x_keys[k] = key;
+      add_kind(x_keys[k], k);
+      if (after[k] < s && after[k] >= 0) {
+        HandKey improving = x_keys[k];
+        improving.hi |= kImprovingFlag;
+        discard_index.prefetch(improving);
+      } else if (changes) {
+        discard_index.prefetch(x_keys[k]);
+      }
+    }
     TileCounts x = hand;
     for (int k = 0; k < kNumKinds; ++k) {
       if (weight[k] <= 0) continue;
       ++x[k];
-      HandKey x_key = key;
-      add_kind(x_key, k);
+      const HandKey& x_key = x_keys[k];
       DrawEdge edge;
       edge.kind = static_cast<std::uint8_t>(k);
       edge.weight = weight[k];
@@ -637,7 +745,7 @@ struct Solver::Impl {
         if (after[k] < 0) edge.win = win_of(x_key, x, k);
         if (changes) {
           const std::uint32_t j = change_discard(x_key, x, s, probe, k);
-          edge.allowed = allow_changes(j, ukeire);
+          edge.allowed = allow_changes(j, any_change(s) ? kAnyWidth : ukeire);
           if (edge.allowed > 0) edge.discard = j;
         }
       }
@@ -668,14 +776,39 @@ struct Solver::Impl {
   double T(std::int32_t slot, int t, int table, int objective) const {
     return tenpai_table[(static_cast<std::size_t>(slot) * layers() + layer(t)) * 6 + 2 * table + objective - 1];
   }
-  double read(std::uint32_t node, int t, int objective) const {
-    return std::max(0.0, E(node, t, objective));
-  }
+  double read(std::uint32_t node, int t, int objective) const { return or_zero(E(node, t, objective)); }
 
-  // Best continuation values of every discard state at time t+1, per objective: the best forward
-  // successor, or for hand changes the best of each prefix (an edge may use a prefix).
-  std::vector<double> forward_best;  // per improving discard state
-  std::vector<double> prefix_best;   // per successor slot of a hand-change state
+  // Best continuation values at time t+1, a row of kObjectives per edge target: row 0 is "no
+  // continuation" (zeros), then one row per improving discard state (its best forward
+  // successor), then one per successor slot of a hand-change state (the best of the prefix up to
+  // it, since an edge may use a prefix). Edges know their row (set_continuation_rows).
+  std::vector<double> continuations;
+
+  std::size_t forward_row(std::uint32_t discard) const { return 1 + discard; }
+  std::size_t prefix_row(std::uint32_t slot) const { return 1 + discards.size() + slot; }
+
+  // What the sweep reads of an edge, packed (it streams every edge once per draw).
+  struct SweepEdge {
+    float weight = 0;
+    std::uint32_t continuation = 0;
+  };
+  std::vector<SweepEdge> sweep_edges;
+  std::vector<std::int32_t> edge_wins;  // per edge: the winning hand or -1 (tenpai hands only)
+
+  void set_continuation_rows() {
+    sweep_edges.resize(edges.size());
+    edge_wins.resize(edges.size());
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      DrawEdge& edge = edges[e];
+      if (edge.discard != kNone) {
+        const DiscardNode& node = discards[edge.discard];
+        edge.continuation = static_cast<std::uint32_t>(
+            node.improving ? forward_row(edge.discard) : prefix_row(node.begin + edge.allowed - 1));
+      }
+      sweep_edges[e] = {edge.weight, edge.continuation};
+      edge_wins[e] = edge.win;
+    }
+  }
 
   void discard_values(int t1) {
     const std::size_t count = discard_prefix[static_cast<std::size_t>(t1 - 1)];
@@ -686,48 +819,25 @@ struct Solver::Impl {
         for (std::uint32_t p = node.begin; p < node.end; ++p) {
           for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
         }
-        for (int o = 0; o < kObjectives; ++o) forward_best[j * kObjectives + o] = best[o];
+        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(forward_row(static_cast<std::uint32_t>(j)) * kObjectives));
         continue;
       }
       for (std::uint32_t p = node.begin; p < node.begin + node.enqueued; ++p) {
-        for (int o = 0; o < kObjectives; ++o) {
-          best[o] = std::max(best[o], read(successors[p].node, t1, o));
-          prefix_best[p * kObjectives + o] = best[o];
-        }
+        for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
+        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(prefix_row(p) * kObjectives));
       }
     }
   }
 
   // The best continuation after drawing along `edge` (not counting the win or tsumogiri).
-  double continuation(const DrawEdge& edge, int objective) const {
-    if (edge.discard == kNone) return 0;
-    const DiscardNode& node = discards[edge.discard];
-    if (node.improving) return forward_best[edge.discard * kObjectives + objective];
-    return prefix_best[(node.begin + edge.allowed - 1) * kObjectives + objective];
+  const double* continuation(const DrawEdge& edge) const { return continuation_row(edge.continuation); }
+  const double* continuation_row(std::uint32_t row) const {
+    return continuations.data() + static_cast<std::size_t>(row) * kObjectives;
   }
 
   double win_points(const DrawEdge& edge, int variant, int t) const {
     const bool haitei = position.haitei_on_last_draw && t == draws - 1;
     return wins[static_cast<std::size_t>(edge.win)].get(variant, haitei);
-  }
-
-  // One step of eq. 9/10: base is the value of staying (tsumogiri), best_k per edge from `pick`.
-  template <typename Pick>
-  double step(const DrawNode& node, double base, double wall_left, Pick pick) {
-    double gain = 0;
-    double helpful = 0;
-    for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
-      const double best = pick(edges[e]);
-      if (best > base) {
-        gain += edges[e].weight * (best - base);
-        helpful += edges[e].weight;
-      }
-    }
-    if (helpful > wall_left + 1e-9) {
-      ++impossible;
-      return kImpossible;
-    }
-    return base + gain / wall_left;
   }
 
   void draw_values(int t) {
@@ -739,55 +849,109 @@ struct Solver::Impl {
         tenpai_values(i, t, wall_left);
         continue;
       }
-      for (int o = 0; o < kObjectives; ++o) {
-        const double base = read(i, t + 1, o);
-        E(i, t, o) = step(node, base, wall_left, [&](const DrawEdge& edge) {
-          return std::max(base, continuation(edge, o));
-        });
+      if (draws - t < node.shanten) {
+        // Each draw lowers the shanten by one at most: not even tenpai is reachable.
+        for (int o = 0; o < kObjectives; ++o) E(i, t, o) = 0;
+        continue;
       }
+      // Eq. 9 for the three objectives in one pass over the edges: a draw helps an objective
+      // when its best continuation beats staying.
+      std::array<double, kObjectives> base{};
+      std::array<double, kObjectives> gain{};
+      std::array<double, kObjectives> helpful{};
+      for (int o = 0; o < kObjectives; ++o) base[o] = read(i, t + 1, o);
+      for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+        const double* next = continuation_row(sweep_edges[e].continuation);
+        const double weight = sweep_edges[e].weight;
+        for (int o = 0; o < kObjectives; ++o) {
+          if (next[o] <= base[o]) continue;
+          gain[o] += weight * (next[o] - base[o]);
+          helpful[o] += weight;
+        }
+      }
+      for (int o = 0; o < kObjectives; ++o) E(i, t, o) = settle(base[o], gain[o], helpful[o], wall_left);
     }
   }
 
+  // The value of eq. 9 from its parts, or kImpossible when the helpful weight exceeds the wall
+  // left (see the file comment).
+  double settle(double base, double gain, double helpful, double wall_left) {
+    if (helpful > wall_left + 1e-9) {
+      ++impossible;
+      return kImpossible;
+    }
+    return base + gain / wall_left;
+  }
+
+  // A tenpai hand's values for the win and score objectives, in one pass over its edges: dama
+  // (win if the hand has a yaku, or go on: hand change or tsumogiri), riichi declared with the
+  // last discard (ippatsu on this draw) and riichi declared earlier (locked: win or tsumogiri).
   void tenpai_values(std::uint32_t i, int t, double wall_left) {
     const DrawNode& node = nodes[i];
     const std::int32_t slot = node.tenpai_slot;
     E(i, t, 0) = 1;
+    const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
+    const bool haitei = position.haitei_on_last_draw && t == draws - 1;
+    // Accumulators per table (0 dama, 1 fresh riichi, 2 riichi) and objective (win, score).
+    struct Part {
+      double base = 0, gain = 0, helpful = 0;
+      void add(double weight, double best) {
+        if (best <= base) return;
+        gain += weight * (best - base);
+        helpful += weight;
+      }
+    };
+    std::array<std::array<Part, 2>, 3> parts{};
     for (int o = 1; o < kObjectives; ++o) {
-      const auto win_value = [&](const DrawEdge& edge, int variant) {
-        return o == 1 ? 1.0 : win_points(edge, variant, t);
+      parts[0][o - 1].base = read(i, t + 1, o);
+      const double locked = riichi_on ? or_zero(T(slot, t + 1, 2, o)) : 0.0;
+      parts[1][o - 1].base = locked;
+      parts[2][o - 1].base = locked;
+    }
+    for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+      const SweepEdge& edge = sweep_edges[e];
+      const double* next = continuation_row(edge.continuation);
+      const WinValue* win = edge_wins[e] >= 0 ? &wins[static_cast<std::size_t>(edge_wins[e])] : nullptr;
+      const bool dama_win = win != nullptr && win->dama;
+      parts[0][0].add(edge.weight, dama_win ? 1.0 : next[1]);
+      parts[0][1].add(edge.weight, dama_win ? std::max<double>(next[2], win->get(kDama, haitei)) : next[2]);
+      if (!riichi_on || win == nullptr || !win->riichi) continue;
+      parts[1][0].add(edge.weight, 1.0);
+      parts[2][0].add(edge.weight, 1.0);
+      parts[1][1].add(edge.weight, win->get(kIppatsu, haitei));
+      parts[2][1].add(edge.weight, win->get(kRiichi, haitei));
+    }
+    for (int o = 1; o < kObjectives; ++o) {
+      const auto value_of = [&](int table) {
+        const Part& part = parts[static_cast<std::size_t>(table)][static_cast<std::size_t>(o - 1)];
+        return settle(part.base, part.gain, part.helpful, wall_left);
       };
-      // Dama: win (if the hand has a yaku) or go on (hand change or tsumogiri).
-      const double stay = read(i, t + 1, o);
-      const double dama = step(node, stay, wall_left, [&](const DrawEdge& edge) {
-        double best = std::max(stay, continuation(edge, o));
-        if (edge.win >= 0 && wins[static_cast<std::size_t>(edge.win)].dama) best = std::max(best, win_value(edge, kDama));
-        return best;
-      });
+      const double dama = value_of(0);
       T(slot, t, 0, o) = dama;
       double value = dama;
-      if (riichi_possible && options.riichi != RiichiMode::never) {
-        const double locked = std::max(0.0, T(slot, t + 1, 2, o));
-        const auto riichi_step = [&](int variant) {
-          return step(node, locked, wall_left, [&](const DrawEdge& edge) {
-            if (edge.win < 0 || !wins[static_cast<std::size_t>(edge.win)].riichi) return locked;
-            return std::max(locked, win_value(edge, variant));
-          });
-        };
-        const double fresh = riichi_step(kIppatsu);
+      if (riichi_on) {
+        const double fresh = value_of(1);
         T(slot, t, 1, o) = fresh;
-        T(slot, t, 2, o) = riichi_step(kRiichi);
-        value = options.riichi == RiichiMode::always ? fresh : std::max(dama, fresh);
+        T(slot, t, 2, o) = value_of(2);
+        const double declared = declaration_value(fresh, o);
+        value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
       }
       E(i, t, o) = value;
     }
+  }
+
+  // Entering riichi with the fresh table's value: the score objective pays the deposit (the
+  // tables count its return on a win).
+  static double declaration_value(double fresh, int objective) {
+    if (is_impossible(fresh)) return fresh;
+    return objective == 2 ? fresh - kRiichiDeposit : fresh;
   }
 
   void sweep() {
     entry.assign(nodes.size() * layers() * kObjectives, 0.0);
     tenpai_table.assign(tenpai_slots * layers() * 6, 0.0);
     for (std::uint32_t i = 0; i < nodes.size(); ++i) E(i, draws, 0) = nodes[i].shanten == 0 ? 1 : 0;
-    forward_best.assign(discards.size() * kObjectives, 0.0);
-    prefix_best.assign(successors.size() * kObjectives, 0.0);
+    continuations.assign((1 + discards.size() + successors.size()) * kObjectives, 0.0);
     for (Candidate& c : result.candidates) {
       for (auto& values : c.by_draws) values.assign(c.evaluated ? static_cast<std::size_t>(draws) : 0, 0.0);
     }
@@ -802,8 +966,16 @@ struct Solver::Impl {
   void record_candidates(int t) {
     for (Candidate& c : result.candidates) {
       if (!c.evaluated) continue;
-      for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = E(c.node, t, o);
+      for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = candidate_value(c, t, o);
     }
+  }
+
+  // A candidate's value at time t: its draw state's, or for a hand already in riichi the locked
+  // riichi's (ippatsu on the next draw when it is still due), the deposit being paid already.
+  double candidate_value(const Candidate& c, int t, int objective) const {
+    const DrawNode& node = nodes[c.node];
+    if (!position.in_riichi || node.shanten != 0 || objective == 0 || !riichi_possible) return E(c.node, t, objective);
+    return T(node.tenpai_slot, t, position.ippatsu && t == 0 ? 1 : 2, objective);
   }
 
   // ---- the whole computation ----
@@ -841,7 +1013,7 @@ struct Solver::Impl {
       return;
     }
     for (int d = 0; d < kNumKinds; ++d) {
-      if (root[d] == 0) continue;
+      if (root[d] == 0 || !position.discardable[d]) continue;
       TileCounts y = root;
       --y[d];
       const int ys = shanten(y);
@@ -863,6 +1035,7 @@ struct Solver::Impl {
   void build() {
     expanding_depth = -1;
     for (std::uint32_t i = 0; i < nodes.size(); ++i) expand(i);
+    set_continuation_rows();
     draw_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(nodes.size()));
     discard_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(discards.size()));
     for (std::uint32_t i = 0; i < nodes.size(); ++i) {
@@ -885,7 +1058,7 @@ struct Solver::Impl {
         continue;
       }
       c.ukeire = nodes[c.node].ukeire;
-      for (int o = 0; o < kObjectives; ++o) c.value[o] = read(c.node, 0, o);
+      for (int o = 0; o < kObjectives; ++o) c.value[o] = or_zero(candidate_value(c, 0, o));
     }
     std::stable_sort(result.candidates.begin(), result.candidates.end(), [](const Candidate& a, const Candidate& b) {
       if (a.evaluated != b.evaluated) return a.evaluated;
@@ -903,7 +1076,8 @@ struct Solver::Impl {
                          wins.capacity() * sizeof(WinValue) + node_index.bytes() + discard_index.bytes() +
                          win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
                          entry.capacity() * sizeof(double) + tenpai_table.capacity() * sizeof(double) +
-                         (forward_best.capacity() + prefix_best.capacity()) * sizeof(double);
+                         continuations.capacity() * sizeof(double) + sweep_edges.capacity() * sizeof(SweepEdge) +
+                         edge_wins.capacity() * sizeof(std::int32_t);
   }
 
   // Empties everything position-dependent, keeping the memory (and the group cache, which depends
@@ -925,6 +1099,7 @@ struct Solver::Impl {
     impossible = 0;
     aka_melds = 0;
     ura_weight = {};
+    points_memo.fill(0);
     context = WinContext{};
     result = Result{};
   }
@@ -949,7 +1124,7 @@ struct Solver::Impl {
     const DrawNode& n = nodes[node];
     if (n.shanten != 0 || !riichi_possible || options.riichi == RiichiMode::never || t >= draws) return false;
     if (options.riichi == RiichiMode::always || objective == 0) return options.riichi == RiichiMode::always;
-    return T(n.tenpai_slot, t, 1, objective) >= T(n.tenpai_slot, t, 0, objective);
+    return declaration_value(T(n.tenpai_slot, t, 1, objective), objective) >= T(n.tenpai_slot, t, 0, objective);
   }
 
   const DrawEdge* edge_of(std::uint32_t node, int kind) const {
@@ -969,7 +1144,7 @@ struct Solver::Impl {
       if (edge == nullptr || edge->win < 0 || !wins[static_cast<std::size_t>(edge->win)].riichi) return stay;
       const int variant = riichi == RiichiState::fresh ? kIppatsu : kRiichi;
       const double win = objective == 2 ? win_points(*edge, variant, t) : 1.0;
-      const double go_on = std::max(0.0, T(nodes[node].tenpai_slot, t1, 2, objective));
+      const double go_on = or_zero(T(nodes[node].tenpai_slot, t1, 2, objective));
       if (objective == 0 || win >= go_on) stay.win = true;
       return stay;
     }

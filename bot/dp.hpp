@@ -45,8 +45,13 @@ struct Options {
   // Value the first discards that raise the shanten by one too.
   bool shanten_back = true;
   // A draw that keeps the shanten (at 1-shanten or tenpai, not in riichi) may be kept, discarding
-  // into a hand of the same shanten with strictly more ukeire, the widest such discard.
+  // into another hand of the same shanten: at tenpai any such discard (the DP finds the changes
+  // that widen the wait or raise the score: a yaku, a dora, a better wait); at 1-shanten the
+  // widest such discard when it has strictly more ukeire, or with any_change_before_tenpai any
+  // discard keeping 1-shanten (worth more on some hands, e.g. the R1 bench hand's expected score
+  // +7%, at a cost: R1 +21% and H2 +60% instructions).
   bool hand_change = true;
+  bool any_change_before_tenpai = false;
   RiichiMode riichi = RiichiMode::automatic;
 };
 
@@ -66,8 +71,27 @@ struct Position {
   std::array<bool, 3> red_unseen{};
   int draws_left = 12;                // own draws still to come, 1..18
   bool haitei_on_last_draw = false;   // the last of those draws is the last tile of the wall
+  // Sticks on the table: a win collects honba * 300 and riichi_sticks * 1000 besides its points.
+  int honba = 0;
+  int riichi_sticks = 0;
+  // The hand has declared riichi already (its values are the locked riichi's); with `ippatsu`
+  // the next draw is its ippatsu draw.
+  bool in_riichi = false;
+  bool ippatsu = false;
+  // The kinds this hand may discard now (kuikae, a riichi's tsumogiri); others are not listed.
+  std::array<bool, kNumKinds> discardable = all_kinds();
   Rules rules{};
+
+  static constexpr std::array<bool, kNumKinds> all_kinds() {
+    std::array<bool, kNumKinds> all{};
+    for (bool& kind : all) kind = true;
+    return all;
+  }
 };
+
+// A riichi declaration puts 1000 points on the table; a win takes it back (expected score counts
+// both: a riichi that never wins costs its deposit).
+inline constexpr int kRiichiDeposit = 1000;
 
 // A position's unseen tiles as this seat counts them: 4 per kind minus the concealed tiles, the
 // melds, the dora indicators and `also_seen` (rivers and other melds, when known).
@@ -90,7 +114,8 @@ struct Candidate {
   std::array<double, kObjectives> value{};  // at the requested draws left
   // by_draws[o][r - 1]: the value with r draws left (r = 1..draws_left): the same hand held at the
   // point of the same sweep where r draws remain, i.e. with draws_left - r wall tiles gone. A value
-  // is negative when that point is impossible (the counted useful tiles outnumber the wall).
+  // is NaN when that point is impossible (the counted useful tiles outnumber the wall). Expected
+  // scores are net of the riichi deposit, so they may be negative when riichi is forced.
   std::array<std::vector<double>, kObjectives> by_draws;
   std::uint32_t node = 0;     // the draw state (for policy queries)
 };

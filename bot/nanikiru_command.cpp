@@ -3,6 +3,7 @@
 #include "bot/log_position.hpp"
 #include "bot/request_fields.hpp"
 
+#include <cmath>
 #include <istream>
 #include <ostream>
 #include <stdexcept>
@@ -17,12 +18,23 @@ namespace {
 using nlohmann::json;
 using namespace request_fields;
 
+// A count of sticks: absent is 0.
+int count_field(const json& request, const char* name) {
+  if (!request.contains(name)) return 0;
+  const json& value = request.at(name);
+  if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 99) {
+    bad_request(std::string("\"") + name + "\" must be an integer 0..99");
+  }
+  return value.get<int>();
+}
+
 void set_options(const json& request, dp::Options& options) {
   if (!request.contains("options")) return;
   const json& given = request.at("options");
   if (!given.is_object()) bad_request("\"options\" must be an object");
   options.shanten_back = flag(given, "shanten_back", options.shanten_back);
   options.hand_change = flag(given, "hand_change", options.hand_change);
+  options.any_change_before_tenpai = flag(given, "any_change", options.any_change_before_tenpai);
   if (given.contains("riichi")) {
     if (!given.at("riichi").is_string()) bad_request("\"riichi\" must be auto, always or never");
     options.riichi = parse_riichi_mode(given.at("riichi").get<std::string>());
@@ -63,7 +75,7 @@ void check_counts(const dp::Position& position) {
   }
 }
 
-json number_or_null(double value) { return value < 0 ? json(nullptr) : json(value); }
+json number_or_null(double value) { return std::isnan(value) ? json(nullptr) : json(value); }
 
 json row_of(const dp::Candidate& c, const dp::Result& result) {
   json row;
@@ -127,6 +139,8 @@ NanikiruQuery parse_nanikiru_request(const json& request) {
     bad_request("\"draws_left\" must be 1.." + std::to_string(dp::kMaxDraws));
   }
   position.haitei_on_last_draw = flag(request, "haitei", false);
+  position.honba = count_field(request, "honba");
+  position.riichi_sticks = count_field(request, "kyotaku");
   check_counts(position);
   dp::set_flat_unseen(position);
   if (request.contains("unseen")) set_weights(request.at("unseen"), position);
@@ -216,12 +230,30 @@ NanikiruQuery nanikiru_query_from_log(std::istream& log, int seat, const dp::Opt
     }
   }
   dp::set_flat_unseen(position, others, reds_seen);
-  if (table.player(seat).riichi) {
-    // Declared: the hand is locked (no hand change, no shanten-back) and stays in riichi.
+  position.honba = table.honba();
+  position.riichi_sticks = table.kyotaku();
+  const SeatView& self = table.player(seat);
+  if (self.riichi_declared) {
+    // Declared: the hand is locked (no hand change, no shanten-back) and stays in riichi; its
+    // deposit is paid, and the riichi values count it back with a win, so it is not one of the
+    // sticks to collect. The next draw is the ippatsu draw while the declaration discard is still
+    // to come or was the last.
     query.options.hand_change = false;
     query.options.shanten_back = false;
     query.options.riichi = dp::RiichiMode::always;
+    position.in_riichi = true;
+    position.ippatsu = !self.riichi || (self.ippatsu && !holding_draw);
+    if (self.riichi_accepted) --position.riichi_sticks;
   }
+  // A discard now (our draw, after a call or a riichi declaration): only the legal discards.
+  bool any_discard = false;
+  std::array<bool, kNumKinds> discardable{};
+  for (const Action& action : table.legal_actions()) {
+    if (action.type != EventType::dahai) continue;
+    discardable[action.pai.kind()] = true;
+    any_discard = true;
+  }
+  if (holding_draw && any_discard) position.discardable = discardable;
   return query;
 }
 

@@ -1,5 +1,4 @@
 // The expected-score / win-probability DP (bot/dp) and `tenbin nanikiru`:
-// - the incremental shanten probe equals shanten() on random neighbours;
 // - closed forms: a tenpai hand with a waits among S tiles wins within n draws with probability
 //   1 - C(S-a, n)/C(S, n) (no options), for several hands, n and S, also when a > S - n;
 // - an independent Monte Carlo simulator of the same one-player game (a shuffled wall, the DP's
@@ -23,7 +22,6 @@
 #include <gtest/gtest.h>
 
 #include "bot/nanikiru_command.hpp"
-#include "bot/shanten_probe.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
 
@@ -78,41 +76,6 @@ std::vector<TileCounts> random_hands(int count, int size, std::uint32_t seed) {
   return hands;
 }
 
-// ---- the shanten probe ----
-
-TEST(ShantenProbe, EqualsShantenOnEveryNeighbour) {
-  GroupNeedsCache cache;
-  int checks = 0;
-  for (const int size : {13, 14, 10, 11, 7, 8, 4, 5, 1, 2}) {
-    for (const TileCounts& hand : random_hands(150, size, static_cast<std::uint32_t>(size))) {
-      const ShantenProbe probe(hand, cache);
-      ASSERT_EQ(probe.base(), shanten(hand));
-      const bool draw_state = size % 3 == 1;
-      for (int k = 0; k < kNumKinds; ++k) {
-        TileCounts next = hand;
-        if (draw_state && next[k] < kCopiesPerKind) {
-          ++next[k];
-          ASSERT_EQ(probe.after_draw(k), shanten(next));
-          for (int d = 0; d < kNumKinds; ++d) {
-            if (next[d] == 0) continue;
-            --next[d];
-            ASSERT_EQ(probe.after_exchange(k, d), shanten(next));
-            ++next[d];
-            ++checks;
-          }
-        }
-        if (!draw_state && hand[k] > 0) {
-          next = hand;
-          --next[k];
-          ASSERT_EQ(probe.after_discard(k), shanten(next));
-          ++checks;
-        }
-      }
-    }
-  }
-  EXPECT_GT(checks, 50000);
-}
-
 // ---- closed forms ----
 
 // 1 - C(S-a, n)/C(S, n), as the product of the per-draw miss odds from draw `first` on.
@@ -159,7 +122,7 @@ TEST(DpClosedForm, TenpaiHandsWinLikeTheHypergeometricTail) {
         EXPECT_EQ(only.value[0], 1.0);
         for (int r = 1; r <= draws; ++r) {
           const double at = only.by_draws[1][static_cast<std::size_t>(r - 1)];
-          if (at < 0) continue;  // the wall cannot hold the waits by then: impossible
+          if (std::isnan(at)) continue;  // the wall cannot hold the waits by then: impossible
           EXPECT_NEAR(at, closed_form(wall, waits, draws - r, draws), 1e-9) << c.hand << " r=" << r;
         }
         ++checked;
@@ -180,7 +143,7 @@ TEST(DpClosedForm, MoreWaitsThanTheWallCanMissIsACertainWin) {
   const dp::Result result = dp::evaluate(position, no_options());
   EXPECT_DOUBLE_EQ(result.candidates[0].value[1], 1.0);
   EXPECT_GT(result.impossible_entries, 0u);
-  EXPECT_LT(result.candidates[0].by_draws[1][0], 0);  // with 1 draw left (8 waits, 6 tiles): impossible
+  EXPECT_TRUE(std::isnan(result.candidates[0].by_draws[1][0]));  // 1 draw left (8 waits, 6 tiles): impossible
   EXPECT_DOUBLE_EQ(result.candidates[0].by_draws[1][4], 1.0);
 }
 
@@ -225,15 +188,18 @@ class Simulator {
     EXPECT_EQ(hand, solver_.hand_of(node));
     if (objective == dp::Objective::tenpai && shanten(hand) == 0) return 1;
     dp::RiichiState riichi = solver_.declares_riichi(node, 0, objective) ? dp::RiichiState::fresh : dp::RiichiState::none;
+    // The score is net of the riichi deposit: paid on declaring, taken back with a win.
+    const bool scoring = objective == dp::Objective::score;
+    double deposit = riichi != dp::RiichiState::none && scoring ? dp::kRiichiDeposit : 0;
     const int draws = position_.draws_left;
     for (int t = 0; t < draws; ++t) {
-      EXPECT_GE(solver_.value(node, t, objective), 0) << "the game met a state the DP marked impossible";
+      EXPECT_FALSE(std::isnan(solver_.value(node, t, objective))) << "the game met a state the DP marked impossible";
       const Tile tile = wall_[static_cast<std::size_t>(t)];
       const int drawn = tile.kind();
       ++hand[drawn];
       if (tile.is_red()) red[suit_of(drawn)] = true;
       const dp::Choice choice = solver_.choose(node, riichi, t, drawn, objective);
-      if (choice.win) return objective == dp::Objective::score ? points(hand, red, drawn, riichi, t) : 1.0;
+      if (choice.win) return scoring ? points(hand, red, drawn, riichi, t) : 1.0;
       if (choice.next == node && tile.is_red() && hand[drawn] >= 2) {
         --hand[drawn];  // tsumogiri throws the drawn tile itself (the DP does not swap reds)
         red[suit_of(drawn)] = false;
@@ -243,10 +209,13 @@ class Simulator {
       node = choice.next;
       EXPECT_EQ(hand, solver_.hand_of(node));
       if (riichi == dp::RiichiState::fresh) riichi = dp::RiichiState::stale;
-      if (riichi == dp::RiichiState::none && choice.riichi) riichi = dp::RiichiState::fresh;
+      if (riichi == dp::RiichiState::none && choice.riichi) {
+        riichi = dp::RiichiState::fresh;
+        if (scoring) deposit = dp::kRiichiDeposit;
+      }
       if (objective == dp::Objective::tenpai && shanten(hand) == 0) return 1;
     }
-    return 0;
+    return -deposit;
   }
 
  private:
@@ -405,7 +374,7 @@ TEST(DpBounds, EveryValueIsAProbabilityOnSmallWalls) {
       for (int t = 0; t <= position.draws_left; ++t) {
         for (int o = 0; o < dp::kObjectives; ++o) {
           const double v = solver.value(node, t, static_cast<dp::Objective>(o));
-          if (v == -1) continue;  // marked impossible
+          if (std::isnan(v)) continue;  // marked impossible
           ASSERT_GE(v, 0);
           if (o < 2) {
             ASSERT_LE(v, 1 + 1e-12);
@@ -456,6 +425,57 @@ TEST(DpRules, RiichiModes) {
   EXPECT_GE(automatic, std::max(always, never) - 1e-9);
 }
 
+TEST(DpRules, AHandChangeAtTenpaiCanGainAYaku) {
+  // Open (pon of 9p), tenpai on 2p-5p without a yaku: no winning edge. Drawing a third red
+  // dragon and letting 3p or 4p go changes to a tanki wait with a yakuhai triplet: narrower, so
+  // only a change that may also raise the score finds it; the DP then wins with it.
+  dp::Position position = position_of("2m 3m 4m 5s 6s 7s 3p 4p C C", 10);
+  const Tile called = parse_tile("9p");
+  const std::vector<Tile> consumed = {called, called};
+  position.melds = {Meld::make(MeldType::pon, called, consumed, 2)};
+  dp::set_flat_unseen(position);
+  EXPECT_EQ(dp::evaluate(position, no_options()).candidates[0].value[1], 0.0);
+  dp::Options changes = no_options();
+  changes.hand_change = true;
+  const dp::Candidate changed = dp::evaluate(position, changes).candidates[0];
+  EXPECT_GT(changed.value[1], 0.01);
+  EXPECT_GT(changed.value[2], 0.0);
+  // The policy takes the change: after drawing C it lets a 3p or 4p go and then wins on the other.
+  const dp::Solver solver(position, changes, true);
+  const dp::Choice choice = solver.choose(solver.result().candidates[0].node, dp::RiichiState::none, 0,
+                                          parse_kind("C"), dp::Objective::score);
+  EXPECT_FALSE(choice.win);
+  EXPECT_TRUE(choice.discard == parse_kind("3p") || choice.discard == parse_kind("4p")) << choice.discard;
+}
+
+TEST(DpRules, AWinCollectsTheHonbaAndTheSticks) {
+  // Dama only, so that the riichi deposit plays no part: every win adds 300 per honba and 1000
+  // per stick, so the expected score grows by exactly P(win) * 1600 for two honba and one stick.
+  dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", 10);
+  const dp::Candidate plain = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
+  position.honba = 2;
+  position.riichi_sticks = 1;
+  const dp::Candidate with_sticks = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
+  EXPECT_NEAR(with_sticks.value[1], plain.value[1], 1e-12);
+  EXPECT_NEAR(with_sticks.value[2] - plain.value[2], plain.value[1] * 1600, 0.01);
+}
+
+TEST(DpRules, ARiichiThatMayNotWinCostsItsDeposit) {
+  // One draw left and a single wait among many unseen tiles: forced riichi mostly loses its
+  // 1000, so its expected score is below zero, while auto keeps the hand dama. Under forced
+  // riichi a stick on the table is worth 1000 * P(win) more, its deposit included.
+  dp::Position position = position_of("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", 1);
+  const dp::Candidate forced = dp::evaluate(position, no_options(dp::RiichiMode::always)).candidates[0];
+  const dp::Candidate automatic = dp::evaluate(position, no_options()).candidates[0];
+  const double win = forced.value[1];
+  EXPECT_GT(win, 0);
+  EXPECT_LT(forced.value[2], 0);
+  EXPECT_NEAR(automatic.value[2], dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0].value[2], 1e-9);
+  position.riichi_sticks = 1;
+  const dp::Candidate with_stick = dp::evaluate(position, no_options(dp::RiichiMode::always)).candidates[0];
+  EXPECT_NEAR(with_stick.value[2] - forced.value[2], 1000 * win, 0.01);
+}
+
 TEST(DpRules, OptionsOnlyAddChoices) {
   for (const char* hand : {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s E N", "3m 4m 5m 2p 3p 4p 5pr 7p 8p 6s 7s P P F"}) {
     const dp::Position position = position_of(hand, 12);
@@ -468,6 +488,12 @@ TEST(DpRules, OptionsOnlyAddChoices) {
       for (int o = 0; o < dp::kObjectives; ++o) EXPECT_GE(c.value[o], plain.candidates[0].value[o] - 1e-9);
     }
     EXPECT_EQ(both.impossible_entries, 0u);
+    // Any change at 1-shanten too: a superset of the widest, so nothing is valued lower.
+    dp::Options any;
+    any.any_change_before_tenpai = true;
+    const dp::Result wider = dp::evaluate(position, any);
+    EXPECT_GE(wider.draw_states, both.draw_states);
+    EXPECT_GE(wider.candidates[0].value[2], both.candidates[0].value[2] - 1e-9);
   }
 }
 
@@ -585,6 +611,40 @@ TEST(NanikiruCommand, PositionAtTheEndOfALog) {
   std::ostringstream out;
   EXPECT_EQ(serve_nanikiru_log(again, out, 0, dp::Options{}), 0);
   EXPECT_NE(out.str().find("\"rank\":1"), std::string::npos);
+}
+
+TEST(NanikiruCommand, AHandInRiichiListsOnlyItsTsumogiri) {
+  const std::vector<std::string> log = {
+      R"({"type":"start_game","id":0,"names":["a","b","c","d"]})",
+      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":1,"kyotaku":1,"oya":0,"dora_marker":"1m",)"
+      R"("tehais":[["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","N"],)"
+      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
+      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"]]})",
+      R"({"type":"tsumo","actor":0,"pai":"7s"})",
+      R"({"type":"reach","actor":0})",
+      R"({"type":"dahai","actor":0,"pai":"N","tsumogiri":false})",
+      R"({"type":"reach_accepted","actor":0})",
+      R"({"type":"tsumo","actor":1,"pai":"?"})",
+      R"({"type":"dahai","actor":1,"pai":"9p","tsumogiri":true})",
+      R"({"type":"tsumo","actor":2,"pai":"?"})",
+      R"({"type":"dahai","actor":2,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":3,"pai":"?"})",
+      R"({"type":"dahai","actor":3,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":0,"pai":"1p"})",
+  };
+  std::string text;
+  for (const std::string& line : log) text += line + "\n";
+  std::istringstream in(text);
+  const NanikiruQuery query = nanikiru_query_from_log(in, 0, dp::Options{});
+  EXPECT_TRUE(query.position.in_riichi);
+  EXPECT_FALSE(query.position.ippatsu);  // this draw was the ippatsu draw
+  EXPECT_EQ(query.position.honba, 1);
+  EXPECT_EQ(query.position.riichi_sticks, 1);  // two on the table, one of them our own deposit
+  const dp::Result result = dp::evaluate(query.position, query.options);
+  ASSERT_EQ(result.candidates.size(), 1u);
+  EXPECT_EQ(result.candidates[0].discard, parse_kind("1p"));
+  EXPECT_GT(result.candidates[0].value[1], 0);
+  EXPECT_EQ(result.candidates[0].value[0], 1);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-#include "bot/shanten_probe.hpp"
+#include "engine/neighbour_shanten.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace tenbin {
 namespace {
@@ -92,7 +93,8 @@ const GroupNeeds& GroupNeedsCache::get(int group, std::uint32_t code) {
   return entry.needs;
 }
 
-ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache) : cache_(&cache), counts_(base) {
+ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache, Neighbours neighbours)
+    : cache_(&cache), counts_(base), exchanges_(neighbours == Neighbours::exchanges) {
   for (int group = 0; group < 4; ++group) {
     for (int i = 0; i < kGroupSize[group]; ++i) {
       codes_[group] |= static_cast<std::uint32_t>(base[kGroupStart[group] + i]) << (3 * i);
@@ -102,19 +104,21 @@ ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache) : cac
   sets_ = std::min(4, total / 3);
   seven_pairs_size_ = total == 13 || total == 14;
   for (int group = 0; group < 4; ++group) groups_[group] = group_needs(group, -1, -1);
-  for (int a = 0; a < 4; ++a) {
-    for (int b = a + 1; b < 4; ++b) {
-      int others[2];
-      int n = 0;
-      for (int g = 0; g < 4; ++g) {
-        if (g != a && g != b) others[n++] = g;
-      }
-      pair_rest_[pair_index(a, b)] = combine(groups_[others[0]], groups_[others[1]]);
-    }
-  }
-  for (int group = 0; group < 4; ++group) {
-    const int other = (group + 1) % 4;
-    rest_[group] = combine(groups_[other], pair_rest_[pair_index(group, other)]);
+  // Every group but one from two halves: six products instead of one per group and pair.
+  const Needs first_two = combine(groups_[0], groups_[1]);
+  const Needs last_two = combine(groups_[2], groups_[3]);
+  rest_[0] = mirrored(combine(groups_[1], last_two));
+  rest_[1] = mirrored(combine(groups_[0], last_two));
+  rest_[2] = mirrored(combine(first_two, groups_[3]));
+  rest_[3] = mirrored(combine(first_two, groups_[2]));
+  if (exchanges_) {
+    pair_rest_[pair_index(0, 1)] = last_two;
+    pair_rest_[pair_index(2, 3)] = first_two;
+    pair_rest_[pair_index(0, 2)] = combine(groups_[1], groups_[3]);
+    pair_rest_[pair_index(0, 3)] = combine(groups_[1], groups_[2]);
+    pair_rest_[pair_index(1, 2)] = combine(groups_[0], groups_[3]);
+    pair_rest_[pair_index(1, 3)] = combine(groups_[0], groups_[2]);
+    for (int i = 0; i < 6; ++i) pair_rest_mirrored_[i] = mirrored(pair_rest_[i]);
   }
   for (int kind = 0; kind < kNumKinds; ++kind) {
     const int c = base[kind];
@@ -150,14 +154,33 @@ ShantenProbe::Needs ShantenProbe::combine(const Needs& a, const Needs& b) const 
   }
 }
 
-// Tiles needed for sets_ sets and the pair from one part and the rest.
-int ShantenProbe::distance(const Needs& a, const Needs& rest) const {
-  int best = 0;
+ShantenProbe::Needs ShantenProbe::mirrored(const Needs& rest) const {
+  Needs out;
   for (int j = 0; j <= sets_; ++j) {
-    best = std::max({best, a.slack[j] + rest.slack[kPairLane + sets_ - j],
-                     a.slack[kPairLane + j] + rest.slack[sets_ - j]});
+    out.slack[j] = rest.slack[kPairLane + sets_ - j];
+    out.slack[kPairLane + j] = rest.slack[sets_ - j];
   }
-  return best == 0 ? kUnreachable : 2 * kSlackBias - best;
+  return out;
+}
+
+// Tiles needed for sets_ sets and the pair from one part and the rest: the best split, lane j
+// of the part against the mirrored rest's lane j (the pair on either side). A lane where either
+// side has no pattern (slack 0) sums to at most kSlackBias, below every real split (each real
+// slack is at least kSlackBias - 14).
+int ShantenProbe::distance(const Needs& a, const Needs& mirrored_rest) const {
+#if defined(__SSE2__)
+  __m128i sums = _mm_adds_epu8(_mm_load_si128(reinterpret_cast<const __m128i*>(a.slack.data())),
+                               _mm_load_si128(reinterpret_cast<const __m128i*>(mirrored_rest.slack.data())));
+  sums = _mm_max_epu8(sums, _mm_srli_si128(sums, 8));
+  sums = _mm_max_epu8(sums, _mm_srli_si128(sums, 4));
+  sums = _mm_max_epu8(sums, _mm_srli_si128(sums, 2));
+  sums = _mm_max_epu8(sums, _mm_srli_si128(sums, 1));
+  const int best = _mm_cvtsi128_si32(sums) & 0xFF;
+#else
+  int best = 0;
+  for (std::size_t lane = 0; lane < a.slack.size(); ++lane) best = std::max(best, a.slack[lane] + mirrored_rest.slack[lane]);
+#endif
+  return best <= kSlackBias ? kUnreachable : 2 * kSlackBias - best;
 }
 
 // Seven pairs and thirteen orphans of base + draw - discard (a large number when the hand is not
@@ -185,6 +208,7 @@ int ShantenProbe::small_forms(int draw, int discard) const {
 }
 
 int ShantenProbe::after_exchange(int draw, int discard) const {
+  assert(exchanges_ || draw < 0 || discard < 0);
   if (draw >= 0 && draw == discard) draw = discard = -1;
   const int draw_group = draw >= 0 ? group_of(draw) : -1;
   const int discard_group = discard >= 0 ? group_of(discard) : -1;
@@ -196,10 +220,45 @@ int ShantenProbe::after_exchange(int draw, int discard) const {
     regular = distance(group_needs(group, draw, discard), rest_[group]);
   } else {
     const Needs both = combine(group_needs(draw_group, draw, -1), group_needs(discard_group, -1, discard));
-    regular = distance(both, pair_rest_[pair_index(draw_group, discard_group)]);
+    regular = distance(both, pair_rest_mirrored_[pair_index(draw_group, discard_group)]);
   }
   if (!small_forms_matter_) return regular - 1;
   return std::min(regular - 1, small_forms(draw, discard));
+}
+
+void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t, kNumKinds>& out) const {
+  assert(exchanges_);
+  const int draw_group = group_of(draw);
+  const Needs drawn = group_needs(draw_group, draw, -1);
+  const auto finish = [&](int discard, int regular) {
+    out[discard] = static_cast<std::int8_t>(
+        small_forms_matter_ ? std::min(regular - 1, small_forms(draw, discard)) : regular - 1);
+  };
+  for (int group = 0; group < 4; ++group) {
+    const int start = kGroupStart[group];
+    if (group == draw_group) {
+      for (int d = start; d < start + kGroupSize[group]; ++d) {
+        if (counts_[d] == 0 && d != draw) continue;
+        finish(d, distance(group_needs(group, draw, d), rest_[group]));
+      }
+      continue;
+    }
+    const Needs rest = mirrored(combine(drawn, pair_rest_[pair_index(draw_group, group)]));
+    for (int d = start; d < start + kGroupSize[group]; ++d) {
+      if (counts_[d] > 0) finish(d, distance(group_needs(group, -1, d), rest));
+    }
+  }
+}
+
+void ShantenProbe::after_each_draw(std::array<std::int8_t, kNumKinds>& out) const {
+  for (int group = 0; group < 4; ++group) {
+    const int start = kGroupStart[group];
+    for (int k = start; k < start + kGroupSize[group]; ++k) {
+      if (counts_[k] >= kCopiesPerKind) continue;
+      const int regular = distance(cache_->get(group, codes_[group] + (1u << (3 * (k - start)))), rest_[group]) - 1;
+      out[k] = static_cast<std::int8_t>(small_forms_matter_ ? std::min(regular, small_forms(k, -1)) : regular);
+    }
+  }
 }
 
 }  // namespace tenbin
