@@ -6,6 +6,9 @@
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
 //   tenbin-arena tenpai-data IN...   every discard of full logs (files or match directories) with
 //                                    the tenpai model's features and the real tenpai, as CSV
+//   tenbin-arena calibrate --fit IN... --test IN...   deal-in forecasts against riichi: MJ-0 and
+//                                    two baselines fitted on the --fit logs, scored on --test
+//   tenbin-arena wall-experiment DIR...   name the kinds left in the live wall: MJ-0 vs unseen count
 //
 // --seat-dialect and --timeout-ms apply to the --seat they follow (before any --seat: to all).
 #include <csignal>
@@ -18,8 +21,10 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "eval/calibration.hpp"
 #include "eval/match.hpp"
 #include "eval/tenpai_data.hpp"
+#include "eval/wall_experiment.hpp"
 #include "eval/verify.hpp"
 
 namespace {
@@ -107,6 +112,22 @@ int main(int argc, char** argv) {
   auto* tenpai_data = app.add_subcommand("tenpai-data", "labelled discards for the tenpai model's fit, as CSV");
   std::vector<std::string> tenpai_inputs;
   tenpai_data->add_option("inputs", tenpai_inputs, "full game logs or match directories")->required();
+  auto* calibrate = app.add_subcommand("calibrate", "deal-in forecasts against riichi: MJ-0 and two baselines");
+  std::vector<std::string> fit_inputs;
+  std::vector<std::string> test_inputs;
+  tenbin::arena::CalibrationSettings calibration;
+  calibrate->add_option("--fit", fit_inputs, "logs or match directories the baselines are fitted on")->required();
+  calibrate->add_option("--test", test_inputs, "logs or match directories every model is scored on")->required();
+  calibrate->add_option("--samples", calibration.samples, "MJ-0 samples per discard")->check(CLI::PositiveNumber);
+  calibrate->add_option("--mj0-seed", calibration.seed, "MJ-0 seed of the first discard");
+  auto* wall_experiment = app.add_subcommand("wall-experiment", "name the kinds left in the live wall: MJ-0 vs unseen count");
+  std::vector<std::string> wall_dirs;
+  tenbin::arena::WallSettings wall_settings;
+  wall_experiment->add_option("dirs", wall_dirs, "match directories (their seed gives the walls)")->required();
+  wall_experiment->add_option("--samples", wall_settings.samples, "MJ-0 samples per position")->check(CLI::PositiveNumber);
+  wall_experiment->add_option("--max-live", wall_settings.max_live, "positions: at most this many live tiles left")
+      ->check(CLI::Range(1, 70));
+  wall_experiment->add_option("--mj0-seed", wall_settings.seed, "MJ-0 seed of the first position");
 
   std::vector<const char*> cli_args = {argv[0]};
   for (const std::string& arg : args) cli_args.push_back(arg.c_str());
@@ -119,6 +140,12 @@ int main(int argc, char** argv) {
   if (verify->parsed()) return tenbin::arena::verify_match(verify_dir, std::cout);
   if (validate->parsed()) return tenbin::arena::validate_logs(logs, std::cout);
   if (tenpai_data->parsed()) return tenbin::arena::write_tenpai_data(tenpai_inputs, std::cout, std::cerr);
+  if (calibrate->parsed()) {
+    return tenbin::arena::calibrate_command(fit_inputs, test_inputs, calibration, std::cout, std::cerr);
+  }
+  if (wall_experiment->parsed()) {
+    return tenbin::arena::wall_experiment_command(wall_dirs, wall_settings, std::cout, std::cerr);
+  }
 
   if (seats.size() != 4) {
     std::fprintf(stderr, "tenbin-arena: exactly four --seat options are needed (got %zu)\n", seats.size());

@@ -1,7 +1,6 @@
 #include "eval/tenpai_data.hpp"
 
 #include <array>
-#include <filesystem>
 #include <ostream>
 
 #include "engine/shanten.hpp"
@@ -26,18 +25,7 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
 }
 
 int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors) {
-  std::vector<std::string> logs;
-  for (const std::string& input : inputs) {
-    if (!std::filesystem::is_directory(input)) {
-      logs.push_back(input);
-      continue;
-    }
-    try {
-      for (const std::string& log : match_logs(input)) logs.push_back(log);
-    } catch (const LogError& error) {
-      errors << error.what() << "\n";
-    }
-  }
+  const std::vector<std::string> logs = expand_log_inputs(inputs, errors);
   out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai\n";
   int read = 0;
   for (std::size_t index = 0; index < logs.size(); ++index) {
