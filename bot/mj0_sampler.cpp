@@ -1,10 +1,11 @@
 // MJ-0's sampler: the opponents' hands drawn set by set from the unseen tiles (bot/mj0.hpp has
 // the model). Implementation notes:
 //
-//  - The space keeps, per kind, the triplet weight C(c,3) and, per run start, c1*c2*c3, with
-//    their sums per group, updated on every tile taken; a set is drawn by walking the group sums
-//    and then one group's weights, in integers. Mode factors multiply whole groups: a flush hunter
-//    sees its suit and the honours, an all-triplets hunter no runs, a caller triplets x4, runs x2.
+//  - The space keeps, per kind, the triplet and pair weights C(c,3) and C(c,2) and, per run
+//    start, c1*c2*c3, with their sums per group, updated on every tile taken (a suit's runs
+//    together); a set is drawn by picking a group from the sums, then a set within the group, in
+//    16-bit integers and branch-free. Mode factors multiply whole groups: a flush hunter sees its
+//    suit and the honours, an all-triplets hunter no runs, a caller triplets x4, runs x2.
 //  - Red fives: a five taken from the space is the red copy with probability (red copies left) /
 //    (copies left), so every physical copy is equally likely.
 //  - Scoring: the first `scored_samples` accepted samples of each opponent have every wait scored
@@ -16,10 +17,11 @@
 //    in riichi, the share of those wins that have a yaku (ron needs one); kinds without a scored
 //    hit take the opponent's overall figures. Scoring is the costly part (engine/score allocates),
 //    which is why it is a subsample; the deal-in counts use every accepted sample.
-//  - The structure short of a tile is drawn from "partial" weights kept beside the others: a run
-//    start's c_a c_a+1 + c_a c_a+2 + c_a+1 c_a+2 (then which tile is missing, by the product of
-//    the other two), a triplet's C(c,2), the pair's single tile c; the missing kind is recorded
-//    and the waits come from bot/mj0_waits.hpp's waits_after_removal (one or two table look-ups).
+//  - The structure short of a tile is drawn from "partial" weights: a run start's
+//    c_a c_a+1 + c_a c_a+2 + c_a+1 c_a+2 (refreshed on demand; then which tile is missing, by the
+//    product of the other two), a triplet's C(c,2), the pair's single tile c; the missing kind is
+//    recorded and the waits come from bot/mj0_waits.hpp's waits_after_removal (one or two table
+//    look-ups).
 //  - Construction can fail (a flush hunter whose suit cannot give the sets): the draw is started
 //    again, at most max_failed_draws times in all; the estimate then reports fewer samples.
 #include <algorithm>
@@ -36,7 +38,6 @@ namespace {
 constexpr int kRunStarts = 21;  // 7 per suit
 constexpr int kMaxConcealedSets = 4;
 
-constexpr int run_index(int kind) { return suit_of(kind) * 7 + kind % 9; }
 constexpr int run_first_kind(int index) { return index / 7 * 9 + index % 7; }
 
 // SplitMix64 (a published public-domain generator: a Weyl sequence through a 64-bit mixer), kept
@@ -94,6 +95,7 @@ struct Space {
   std::array<Weight, 3> run_sum{};
   std::array<Weight, 3> partial_run_sum{};
   std::array<Weight, 4> tiles{};  // per group
+  std::uint8_t stale_partials = 0;  // suits whose partial runs need refreshing
 
   void init(const TileCounts& counts, const std::array<bool, 3>& red_unseen) {
     count = counts;
@@ -116,10 +118,9 @@ struct Space {
     }
     run = {};
     partial_run = {};
-    for (int suit = 0; suit < 3; ++suit) refresh_runs(suit, 0, 6);
+    for (int suit = 0; suit < 3; ++suit) refresh_runs(suit);
+    refresh_partial_runs();
   }
-
-  static Weight partial_of(int a, int b, int c) { return static_cast<Weight>(a * b + a * c + b * c); }
 
   void refresh_kind(int kind) {
     const int group = suit_of(kind);
@@ -131,28 +132,41 @@ struct Space {
     pair[kind] = p;
   }
 
-  // The runs of a suit starting at numbers lo..hi (clipped to 0..6).
-  void refresh_runs(int suit, int lo, int hi) {
-    lo = std::max(lo, 0);
-    hi = std::min(hi, 6);
-    for (int first = lo; first <= hi; ++first) {
-      const int k = suit * 9 + first;
-      const int r = suit * 7 + first;
-      const int a = count[k], b = count[k + 1], c = count[k + 2];
-      const auto w = static_cast<Weight>(a * b * c);
-      const Weight partial = partial_of(a, b, c);
-      run_sum[suit] = static_cast<Weight>(run_sum[suit] + w - run[r]);
-      run[r] = w;
-      partial_run_sum[suit] = static_cast<Weight>(partial_run_sum[suit] + partial - partial_run[r]);
-      partial_run[r] = partial;
+  // Every run of a suit, from its nine counts; the partial runs only when asked for (they serve
+  // one draw per opponent and sample), so a suit is marked and refreshed on demand.
+  void refresh_runs(int suit) {
+    const std::uint8_t* c = &count[suit * 9];
+    Weight* w = &run[suit * 7];
+    Weight runs = 0;
+    for (int i = 0; i < 7; ++i) {
+      w[i] = static_cast<Weight>(c[i] * c[i + 1] * c[i + 2]);
+      runs = static_cast<Weight>(runs + w[i]);
     }
+    run_sum[suit] = runs;
+    stale_partials |= static_cast<std::uint8_t>(1u << suit);
+  }
+
+  void refresh_partial_runs() {
+    for (int suit = 0; suit < 3; ++suit) {
+      if (!((stale_partials >> suit) & 1)) continue;
+      const std::uint8_t* c = &count[suit * 9];
+      Weight* p = &partial_run[suit * 7];
+      Weight partials = 0;
+      for (int i = 0; i < 7; ++i) {
+        const int a = c[i], b = c[i + 1], d = c[i + 2];
+        p[i] = static_cast<Weight>(a * b + a * d + b * d);
+        partials = static_cast<Weight>(partials + p[i]);
+      }
+      partial_run_sum[suit] = partials;
+    }
+    stale_partials = 0;
   }
 
   void take(int kind, int copies) {
     count[kind] = static_cast<std::uint8_t>(count[kind] - copies);
     tiles[suit_of(kind)] = static_cast<Weight>(tiles[suit_of(kind)] - copies);
     refresh_kind(kind);
-    if (kind < kinds::east) refresh_runs(suit_of(kind), kind % 9 - 2, kind % 9);
+    if (kind < kinds::east) refresh_runs(suit_of(kind));
   }
   void take_run(int first) {
     for (int i = 0; i < 3; ++i) {
@@ -160,7 +174,7 @@ struct Space {
       refresh_kind(first + i);
     }
     tiles[suit_of(first)] = static_cast<Weight>(tiles[suit_of(first)] - 3);
-    refresh_runs(suit_of(first), first % 9 - 2, first % 9 + 2);
+    refresh_runs(suit_of(first));
   }
 };
 
@@ -345,6 +359,7 @@ bool Sampler::Workspace::draw_set(Seat& seat) {
 // The set short of a tile: a triplet by the pair held (C(c,2)), a run by the two tiles held, for
 // each of its three tiles missing; the missing tile is not taken from the space.
 bool Sampler::Workspace::draw_partial_set(Seat& seat) {
+  space.refresh_partial_runs();
   const std::uint32_t tf = seat.triplet_factor;
   const std::uint32_t rf = seat.run_factor;
   std::array<std::uint32_t, 4> triplets{};
