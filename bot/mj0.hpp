@@ -118,9 +118,9 @@ Position position_from_table(const Table& table, double default_tenpai = kDefaul
 
 // The mode rule (start simple; README "tenbin danger" repeats it):
 //  - caller: the seat has an open meld.
-//  - flush in suit s: every numbered meld is in s (and there is one), or the hand is closed and
-//    the river holds at least 8 discards without a tile of s while holding some of the other
-//    two suits: P = 0.35 + 0.2 per meld (cap 0.85), less 0.1 per discard of s; closed 0.25.
+//  - flush in suit s: every numbered meld is in s (and there is one): P = 0.35 + 0.2 per meld
+//    (at most 0.85) less 0.1 per discard of s; or no numbered meld and a river of at least 8
+//    discards with none of s and at least two of each other suit: P = 0.25.
 //  - all triplets (drawn when no flush is): no chi and at least two pon/kan: 0.5; no chi and
 //    one open pon/kan: 0.1.
 // Modes are impossible against the melds (a flush against a meld of another suit, all triplets
