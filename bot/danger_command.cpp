@@ -49,10 +49,7 @@ void apply_exact(DangerReport& report) {
 DangerReport analyse(std::istream& log, const DangerOptions& options) {
   const LogPosition read = read_log_position(log, options.seat);
   DangerReport report;
-  report.position = mj0::position_from_table(read.table);
-  for (mj0::Opponent& o : report.position.opponents) {
-    if (!o.riichi) o.tenpai_probability = tenpai_model::tenpai_probability(read.table, o.seat);
-  }
+  report.position = tenpai_model::mj0_position(read.table);
   mj0::Settings settings;
   settings.samples = options.samples;
   settings.seed = options.seed;

@@ -126,4 +126,12 @@ double tenpai_probability(const Features& features) {
 
 double tenpai_probability(const Table& table, int seat) { return tenpai_probability(features_of(table, seat)); }
 
+mj0::Position mj0_position(const Table& table) {
+  mj0::Position position = mj0::position_from_table(table);
+  for (mj0::Opponent& opponent : position.opponents) {
+    if (!opponent.riichi) opponent.tenpai_probability = tenpai_probability(table, opponent.seat);
+  }
+  return position;
+}
+
 }  // namespace tenbin::tenpai_model

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/mj0.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin::tenpai_model {
@@ -39,6 +40,10 @@ Features features_of(const Table& table, int seat);
 
 double tenpai_probability(const Features& features);  // 1 after riichi
 double tenpai_probability(const Table& table, int seat);
+
+// MJ-0's position for `table`'s seat with every opponent's tenpai probability from this model
+// (1 in riichi).
+mj0::Position mj0_position(const Table& table);
 
 // The terms of the linear predictor, as data/tenpai_model.json names them.
 enum class Term {

@@ -16,10 +16,7 @@ namespace {
 // MJ-0's deal-in probability of `kind` against each seat, as `table`'s seat sees it now.
 std::array<double, 4> mj0_deal_in(const Table& table, int kind, const CalibrationSettings& settings,
                                   mj0::Sampler& sampler, std::uint64_t seed) {
-  mj0::Position position = mj0::position_from_table(table, mj0::kDefaultTenpai);
-  for (mj0::Opponent& opponent : position.opponents) {
-    if (!opponent.riichi) opponent.tenpai_probability = tenpai_model::tenpai_probability(table, opponent.seat);
-  }
+  const mj0::Position position = tenpai_model::mj0_position(table);
   mj0::Settings sampling;
   sampling.samples = settings.samples;
   sampling.seed = seed;

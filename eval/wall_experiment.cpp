@@ -24,10 +24,7 @@ double place_weight(int place) {
 
 std::array<double, kNumKinds> mj0_wall(const Table& table, const WallSettings& settings, std::uint64_t seed,
                                        mj0::Sampler& sampler) {
-  mj0::Position position = mj0::position_from_table(table, mj0::kDefaultTenpai);
-  for (mj0::Opponent& opponent : position.opponents) {
-    if (!opponent.riichi) opponent.tenpai_probability = tenpai_model::tenpai_probability(table, opponent.seat);
-  }
+  const mj0::Position position = tenpai_model::mj0_position(table);
   mj0::Settings sampling;
   sampling.samples = settings.samples;
   sampling.seed = seed;
