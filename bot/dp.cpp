@@ -241,6 +241,7 @@ struct DiscardNode {
   std::uint32_t begin = 0;         // successors [begin, end): forward, or hand changes by ukeire
   std::uint32_t end = 0;
   std::uint32_t enqueued = 0;      // hand changes made draw states so far (a prefix)
+  std::uint32_t row = 0;           // first row in the sweep's continuation table
 };
 
 struct Successor {
@@ -779,13 +780,12 @@ struct Solver::Impl {
   double read(std::uint32_t node, int t, int objective) const { return or_zero(E(node, t, objective)); }
 
   // Best continuation values at time t+1, a row of kObjectives per edge target: row 0 is "no
-  // continuation" (zeros), then one row per improving discard state (its best forward
-  // successor), then one per successor slot of a hand-change state (the best of the prefix up to
-  // it, since an edge may use a prefix). Edges know their row (set_continuation_rows).
+  // continuation" (zeros); an improving discard state has one row (its best forward successor), a
+  // hand-change state one per successor made a draw state (the best of the prefix up to it, since
+  // an edge may use a prefix), in the order of the discard states. Edges know their row
+  // (set_continuation_rows). Kept dense: the sweep reads it at random.
   std::vector<double> continuations;
-
-  std::size_t forward_row(std::uint32_t discard) const { return 1 + discard; }
-  std::size_t prefix_row(std::uint32_t slot) const { return 1 + discards.size() + slot; }
+  std::size_t continuation_rows = 1;
 
   // What the sweep reads of an edge, packed (it streams every edge once per draw).
   struct SweepEdge {
@@ -796,14 +796,18 @@ struct Solver::Impl {
   std::vector<std::int32_t> edge_wins;  // per edge: the winning hand or -1 (tenpai hands only)
 
   void set_continuation_rows() {
+    continuation_rows = 1;
+    for (DiscardNode& node : discards) {
+      node.row = static_cast<std::uint32_t>(continuation_rows);
+      continuation_rows += node.improving ? 1 : node.enqueued;
+    }
     sweep_edges.resize(edges.size());
     edge_wins.resize(edges.size());
     for (std::size_t e = 0; e < edges.size(); ++e) {
       DrawEdge& edge = edges[e];
       if (edge.discard != kNone) {
         const DiscardNode& node = discards[edge.discard];
-        edge.continuation = static_cast<std::uint32_t>(
-            node.improving ? forward_row(edge.discard) : prefix_row(node.begin + edge.allowed - 1));
+        edge.continuation = node.improving ? node.row : node.row + edge.allowed - 1;
       }
       sweep_edges[e] = {edge.weight, edge.continuation};
       edge_wins[e] = edge.win;
@@ -819,12 +823,12 @@ struct Solver::Impl {
         for (std::uint32_t p = node.begin; p < node.end; ++p) {
           for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
         }
-        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(forward_row(static_cast<std::uint32_t>(j)) * kObjectives));
+        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(node.row * kObjectives));
         continue;
       }
-      for (std::uint32_t p = node.begin; p < node.begin + node.enqueued; ++p) {
-        for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
-        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(prefix_row(p) * kObjectives));
+      for (std::uint32_t i = 0; i < node.enqueued; ++i) {
+        for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[node.begin + i].node, t1, o));
+        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>((node.row + i) * kObjectives));
       }
     }
   }
@@ -951,7 +955,7 @@ struct Solver::Impl {
     entry.assign(nodes.size() * layers() * kObjectives, 0.0);
     tenpai_table.assign(tenpai_slots * layers() * 6, 0.0);
     for (std::uint32_t i = 0; i < nodes.size(); ++i) E(i, draws, 0) = nodes[i].shanten == 0 ? 1 : 0;
-    continuations.assign((1 + discards.size() + successors.size()) * kObjectives, 0.0);
+    continuations.assign(continuation_rows * kObjectives, 0.0);
     for (Candidate& c : result.candidates) {
       for (auto& values : c.by_draws) values.assign(c.evaluated ? static_cast<std::size_t>(draws) : 0, 0.0);
     }
