@@ -43,8 +43,10 @@
 // dora from the indicators; red fives held from the start (kept while a copy of that five is); a
 // drawn five red with probability m/c (m extra copies held, c unseen copies); for riichi one ura
 // indicator drawn from the unseen weights, P(u ura) = sum of w_i/S over the indicator kinds i that
-// point at a kind the hand holds u of. (The reading is the one that scores best without them; a
-// drawn red five is not swapped for a plain copy already held, the states knowing kinds only.)
+// point at a kind the hand holds u of. For each number of extra han the best of the hand's
+// readings is taken (engine/score's score_readings), since a reading of more han may overtake one
+// of more fu as the han add up. (A drawn red five is not swapped for a plain copy already held,
+// the states knowing kinds only.)
 //
 // Why every value stays a probability without patching the draw odds (the source's note on the
 // inconsistency when the useful weight exceeds S - t). The recurrence is a convex combination,
@@ -616,13 +618,23 @@ struct Solver::Impl {
 
   // A tsumo's points for each han from the reading's own han up (13 and more are one limit).
   using PointsByHan = std::array<double, 2 * kHanBins>;
-  PointsByHan points_by_han(const Score& base) {
+  // For each number of extra han (dora, riichi, ...), the best reading's points: which reading is
+  // best may change with the extra han (a reading of more han reaches haneman first).
+  PointsByHan points_by_han(const ReadingValues& readings) {
     PointsByHan points{};
-    for (int extra = 0; extra < 2 * kHanBins; ++extra) {
-      points[static_cast<std::size_t>(extra)] = tsumo_points(base.han + extra, base.fu, base.yakuman);
-      if (base.yakuman > 0 || base.han + extra >= 13) {
-        std::fill(points.begin() + extra + 1, points.end(), points[static_cast<std::size_t>(extra)]);
-        break;
+    for (int r = 0; r < readings.count; ++r) {
+      const ReadingValue& reading = readings.values[static_cast<std::size_t>(r)];
+      for (int extra = 0; extra < 2 * kHanBins; ++extra) {
+        const double value = tsumo_points(reading.han + extra, reading.fu, reading.yakuman);
+        auto& best = points[static_cast<std::size_t>(extra)];
+        best = std::max(best, value);
+        if (reading.yakuman > 0 || reading.han + extra >= 13) {
+          for (int more = extra + 1; more < 2 * kHanBins; ++more) {
+            auto& later = points[static_cast<std::size_t>(more)];
+            later = std::max(later, value);
+          }
+          break;
+        }
       }
     }
     return points;
@@ -661,12 +673,12 @@ struct Solver::Impl {
     hand.concealed = x;
     hand.win_kind = k;
     for (const Meld& meld : position.melds) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld;
-    // One reading for every variant: a closed tsumo always has menzen tsumo, so the dama score
+    // The readings serve every variant: a closed tsumo always has menzen tsumo, so a dama win
     // exists whenever riichi is possible, and riichi, ippatsu and haitei only add han.
-    const ScoreOutcome dama = score_win(hand, context, position.rules);
-    if (dama.ok()) {
+    const ReadingValues readings = score_readings(hand, context, position.rules);
+    if (readings.error == ScoreError::none) {
       const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
-      const PointsByHan points = points_by_han(dama.score);
+      const PointsByHan points = points_by_han(readings);
       value.dama = true;
       const HanDistribution extra = extra_han(x, flags);
       // Besides the points a win collects the honba and the sticks on the table, and under riichi

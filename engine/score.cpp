@@ -87,6 +87,23 @@ bool better(const Priced& a, const Priced& b) {
   return std::tie(a.points, a.han, a.fu) > std::tie(b.points, b.han, b.fu);
 }
 
+// The priced readings of one hand: the best, and (when asked) every one's han and fu.
+struct PricedReadings {
+  Priced best;
+  bool found = false;
+  ReadingValues* all = nullptr;
+
+  void add(const Priced& priced) {
+    if (!found || better(priced, best)) best = priced;
+    found = true;
+    if (all == nullptr) return;
+    const ReadingValue value{priced.han, priced.fu, priced.yakuman};
+    if (all->count < static_cast<int>(all->values.size())) {
+      all->values[static_cast<std::size_t>(all->count++)] = value;
+    }
+  }
+};
+
 // The waits a winning tile can complete in a set of a reading.
 void place_in_run(int run_kind, int win_kind, std::vector<Wait>& waits) {
   const int position = win_kind - run_kind;
@@ -101,7 +118,7 @@ void place_in_run(int run_kind, int win_kind, std::vector<Wait>& waits) {
 
 // Tries every placement of the winning tile in a regular reading and keeps the best price.
 void price_regular(const Decomposition& reading, const WinningHand& tiles, HandReading hand,
-                   const WinContext& context, const Rules& rules, Priced& best, bool& found) {
+                   const WinContext& context, const Rules& rules, PricedReadings& priced_readings) {
   const int concealed_sets = reading.sets;
   for (int i = 0; i < tiles.meld_count; ++i) hand.sets[concealed_sets + i] = set_from_meld(tiles.melds[i]);
   hand.pair = reading.pair;
@@ -118,9 +135,7 @@ void price_regular(const Decomposition& reading, const WinningHand& tiles, HandR
     }
     hand.wait = wait;
     Priced priced;
-    if (!price(hand, context, rules, priced)) return;
-    if (!found || better(priced, best)) best = priced;
-    found = true;
+    if (price(hand, context, rules, priced)) priced_readings.add(priced);
   };
 
   const int win = tiles.win_kind;
@@ -303,9 +318,9 @@ void settle(const WinContext& context, const Rules& rules, Score& score) {
   deltas[winner] += context.riichi_sticks * rules.riichi_stick;
 }
 
-}  // namespace
-
-ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, const Rules& rules) {
+// Prices every reading of `tiles` into `readings`; the error when the hand is not a win.
+ScoreOutcome price_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules,
+                            PricedReadings& readings) {
   ScoreOutcome outcome;
   if (std::string problem = check_tiles(tiles, rules); !problem.empty()) {
     outcome.error = ScoreError::impossible;
@@ -324,14 +339,10 @@ ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, cons
     hand.closed = hand.closed && !meld.is_open();
   }
 
-  Priced best;
-  bool found = false;
   bool complete = false;
   const auto consider = [&](const HandReading& reading) {
     Priced priced;
-    if (!price(reading, context, rules, priced)) return;
-    if (!found || better(priced, best)) best = priced;
-    found = true;
+    if (price(reading, context, rules, priced)) readings.add(priced);
   };
   if (tiles.meld_count == 0 && is_thirteen_orphans(tiles.concealed)) {
     complete = true;
@@ -348,7 +359,7 @@ ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, cons
   hand.form = HandForm::regular;
   for (const Decomposition& reading : decompose(tiles.concealed)) {
     complete = true;
-    price_regular(reading, tiles, hand, context, rules, best, found);
+    price_regular(reading, tiles, hand, context, rules, readings);
   }
 
   if (!complete) {
@@ -356,12 +367,20 @@ ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, cons
     outcome.message = "hand is not complete";
     return outcome;
   }
-  if (!found) {
+  if (!readings.found) {
     outcome.error = ScoreError::no_yaku;
     outcome.message = "complete hand with no yaku";
-    return outcome;
   }
+  return outcome;
+}
 
+}  // namespace
+
+ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, const Rules& rules) {
+  PricedReadings readings;
+  ScoreOutcome outcome = price_readings(tiles, context, rules, readings);
+  if (!outcome.ok()) return outcome;
+  const Priced& best = readings.best;
   Score& score = outcome.score;
   score.han = best.han;
   score.fu = best.fu;
@@ -374,6 +393,14 @@ ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, cons
   score.pao_seat = best.yakuman > 0 ? responsible_seat(tiles, score, rules) : -1;
   settle(context, rules, score);
   return outcome;
+}
+
+ReadingValues score_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules) {
+  ReadingValues values;
+  PricedReadings readings;
+  readings.all = &values;
+  values.error = price_readings(tiles, context, rules, readings).error;
+  return values;
 }
 
 }  // namespace tenbin

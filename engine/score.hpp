@@ -62,6 +62,21 @@ struct ScoreOutcome {
 // Scores a win. Dora counts in `context` are filled in by the caller (see count_dora).
 ScoreOutcome score_win(const WinningHand& hand, const WinContext& context, const Rules& rules = {});
 
+// Every reading of a winning hand that has a yaku, with its han and fu in `context` (the best is
+// what score_win takes). With extra han to come (dora not yet known, riichi), another reading may
+// become the best: the expected-score DP asks for them all.
+struct ReadingValue {
+  int han = 0;
+  int fu = 0;
+  int yakuman = 0;
+};
+struct ReadingValues {
+  ScoreError error = ScoreError::none;
+  std::array<ReadingValue, 16> values{};  // a hand has a few readings; more are dropped
+  int count = 0;
+};
+ReadingValues score_readings(const WinningHand& hand, const WinContext& context, const Rules& rules = {});
+
 // How many tiles of the hand (melds included, a kan as four) the indicators point at.
 int count_dora(const WinningHand& hand, std::span<const Tile> indicators);
 

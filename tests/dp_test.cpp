@@ -448,6 +448,31 @@ TEST(DpRules, AHandChangeAtTenpaiCanGainAYaku) {
   EXPECT_TRUE(choice.discard == parse_kind("3p") || choice.discard == parse_kind("4p")) << choice.discard;
 }
 
+TEST(DpRules, AWinIsWorthWhatTheEngineScoresWithItsDora) {
+  // One draw from a wall of two weights, the winning 4m and a useless C: the expected score is
+  // half the engine's points for that tsumo with its three dora (indicator 3m), counted on the
+  // best reading with the dora (score_readings lists them all).
+  dp::Position position = position_of("2m 2m 2m 3m 3m 3m 4m 4m 5p 6p 7p 9s 9s", 1, "3m");
+  position.weights = {};
+  position.weights[parse_kind("4m")] = 1;
+  position.weights[parse_kind("C")] = 1;
+  const dp::Candidate only = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
+  WinningHand hand;
+  hand.concealed = position.hand;
+  hand.win_kind = parse_kind("4m");
+  ++hand.concealed[hand.win_kind];
+  WinContext context;
+  context.round_wind = kinds::east;
+  context.seat_wind = kinds::east;
+  context.tsumo = true;
+  context.dora = count_dora(hand, position.dora_markers);
+  ASSERT_EQ(context.dora, 3);
+  const ScoreOutcome outcome = score_win(hand, context);
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_NEAR(only.value[1], 0.5, 1e-12);
+  EXPECT_NEAR(only.value[2], 0.5 * outcome.score.points, 1e-6);
+}
+
 TEST(DpRules, AWinCollectsTheHonbaAndTheSticks) {
   // Dama only, so that the riichi deposit plays no part: every win adds 300 per honba and 1000
   // per stick, so the expected score grows by exactly P(win) * 1600 for two honba and one stick.

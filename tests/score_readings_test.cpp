@@ -1,0 +1,117 @@
+// engine/score's score_readings: every reading of a winning hand with its han and fu. Its best
+// reading (by points, then han, then fu: score_win's order) is score_win's on random complete
+// hands, and a hand with two readings lists both.
+#include <random>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "engine/score.hpp"
+
+namespace tenbin {
+namespace {
+
+int tsumo_points(const ReadingValue& reading, bool dealer) {
+  const Payment pay = payments(basic_points(reading.han, reading.fu, reading.yakuman, Rules{}), dealer, true);
+  return dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+}
+
+WinContext closed_tsumo() {
+  WinContext context;
+  context.round_wind = kinds::east;
+  context.seat_wind = kinds::south;
+  context.winner = 1;
+  context.dealer = 0;
+  context.discarder = 1;
+  context.tsumo = true;
+  return context;
+}
+
+// Four sets and a pair in a narrow band of one suit (so that hands with several readings are
+// common), or anywhere.
+TileCounts random_complete_hand(std::mt19937& rng) {
+  for (;;) {
+    TileCounts hand{};
+    const bool narrow = rng() % 2 == 0;
+    const int suit = static_cast<int>(rng() % 3);
+    int sets = 0;
+    for (int tries = 0; sets < 4 && tries < 100; ++tries) {
+      const int kind = narrow ? suit * 9 + static_cast<int>(rng() % 6) : static_cast<int>(rng() % 34);
+      if (rng() % 2 == 0 && kind < 27 && kind % 9 <= 6) {
+        if (hand[kind] >= 4 || hand[kind + 1] >= 4 || hand[kind + 2] >= 4) continue;
+        ++hand[kind];
+        ++hand[kind + 1];
+        ++hand[kind + 2];
+      } else {
+        if (hand[kind] > 1) continue;
+        hand[kind] += 3;
+      }
+      ++sets;
+    }
+    const int pair = static_cast<int>(rng() % 34);
+    if (sets < 4 || hand[pair] > 2) continue;
+    hand[pair] += 2;
+    return hand;
+  }
+}
+
+TEST(ScoreReadings, BestReadingIsScoreWins) {
+  std::mt19937 rng(17);
+  int several = 0;
+  int checked = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    WinningHand hand;
+    hand.concealed = random_complete_hand(rng);
+    do {
+      hand.win_kind = static_cast<int>(rng() % 34);
+    } while (hand.concealed[hand.win_kind] == 0);
+    const WinContext context = closed_tsumo();
+    const ScoreOutcome outcome = score_win(hand, context);
+    const ReadingValues readings = score_readings(hand, context);
+    ASSERT_EQ(readings.error, outcome.error);
+    if (!outcome.ok()) continue;
+    ASSERT_GE(readings.count, 1);
+    ReadingValue best = readings.values[0];
+    for (int r = 1; r < readings.count; ++r) {
+      const ReadingValue& value = readings.values[static_cast<std::size_t>(r)];
+      if (std::make_tuple(tsumo_points(value, false), value.han, value.fu) >
+          std::make_tuple(tsumo_points(best, false), best.han, best.fu)) {
+        best = value;
+      }
+    }
+    EXPECT_EQ(best.han, outcome.score.han);
+    EXPECT_EQ(best.fu, outcome.score.fu);
+    EXPECT_EQ(best.yakuman, outcome.score.yakuman);
+    EXPECT_EQ(tsumo_points(best, false), outcome.score.points);
+    several += readings.count > 1 ? 1 : 0;
+    ++checked;
+  }
+  EXPECT_GT(checked, 5000);
+  EXPECT_GT(several, 200);
+}
+
+TEST(ScoreReadings, TriplesAndRunsAreBothListed) {
+  // 222 333 444m 567p 99s won by tsumo on 4m. As triplets (a shanpon on 4m/9s): menzen tsumo and
+  // sanankou, 3 han; 20 + 2 (tsumo) + 3 x 4 (concealed simple triplets) = 34 -> 40 fu. As three
+  // 234m runs (4m completes 23m, a ryanmen): menzen tsumo, pinfu and iipeikou, 3 han 20 fu.
+  WinningHand hand;
+  for (const char* name : {"2m", "2m", "2m", "3m", "3m", "3m", "4m", "4m", "4m", "5p", "6p", "7p", "9s", "9s"}) {
+    ++hand.concealed[parse_kind(name)];
+  }
+  hand.win_kind = parse_kind("4m");
+  const ReadingValues readings = score_readings(hand, closed_tsumo());
+  ASSERT_EQ(readings.error, ScoreError::none);
+  bool triplets = false;
+  bool runs = false;
+  for (int r = 0; r < readings.count; ++r) {
+    const ReadingValue& value = readings.values[static_cast<std::size_t>(r)];
+    triplets = triplets || (value.han == 3 && value.fu == 40);
+    runs = runs || (value.han == 3 && value.fu == 20);
+  }
+  EXPECT_TRUE(triplets);
+  EXPECT_TRUE(runs);
+  EXPECT_EQ(score_win(hand, closed_tsumo()).score.fu, 40);
+}
+
+}  // namespace
+}  // namespace tenbin
