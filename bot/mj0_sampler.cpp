@@ -542,7 +542,6 @@ void Sampler::Workspace::score_waits(Seat& seat, const Position& position) {
     context.dora = count_dora(hand, position.dora_markers);
     context.aka_dora = position.rules.red_fives ? hand.red_fives : 0;
     if (seat.riichi) context.ura_dora = sample_ura(hand, indicators);
-    context.dora += context.aka_dora + context.ura_dora;
     ++seat.scored_hits[kind];
     const ScoreOutcome outcome = score_win(hand, context, position.rules);
     if (!outcome.ok()) continue;

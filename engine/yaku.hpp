@@ -87,8 +87,8 @@ struct WinContext {
   bool chiihou = false;
   int honba = 0;
   int riichi_sticks = 0;         // sticks on the table that the winner collects
-  int dora = 0;                  // dora, red fives and ura dora the hand holds
-  int aka_dora = 0;
+  int dora = 0;                  // dora the hand holds by the indicators (red fives and ura
+  int aka_dora = 0;              // dora are counted apart: each adds its own han)
   int ura_dora = 0;
 
   bool dealer_wins() const { return winner == dealer; }

@@ -444,6 +444,37 @@ TEST(Mj0SamplerTest, KabeEmerges) {
   EXPECT_GT(z_drop(control_9p, kabe_9p), 4.0);
 }
 
+// The expected loss is the engine's score of the opponent's win, each han counted once. A space
+// of exactly thirteen tiles (CCC 234m 567p 789s and the red 5m) forces the opponent's hand; dama
+// with the red dragon triplet, it waits on 2m and 5m. A ron on 5m: yakuhai and the red five, 2 han;
+// 20 + 10 (closed ron) + 8 (concealed honour triplet) + 2 (tanki) = 40 fu: 2600 from a non-dealer.
+TEST(Mj0SamplerTest, ExpectedLossIsTheEnginesScoreOfTheWin) {
+  Position position;
+  position.observer = 0;
+  position.dealer = 0;
+  position.observer_hand = counts("25m");
+  position.unseen = counts("777z234m567p789s5m");
+  position.red_unseen = {true, false, false};
+  position.dora_markers = {Tile::of(parse_kind("9s"))};
+  position.live_tiles_left = 10;
+  Opponent o;
+  o.seat = 1;
+  o.seat_wind = kinds::south;
+  o.tenpai_probability = 1;
+  position.opponents.push_back(o);
+  Settings settings = quick(500);
+  settings.score = true;
+  settings.modes = false;
+  Sampler sampler;
+  const OpponentEstimate& e = sampler.estimate(position, settings).opponents[0];
+  ASSERT_GT(e.accepted_samples, 0);
+  const TileDanger& five = e.tiles[parse_kind("5m")];
+  EXPECT_DOUBLE_EQ(five.deal_in, 1.0);
+  EXPECT_DOUBLE_EQ(five.expected_loss, 2600.0);
+  EXPECT_DOUBLE_EQ(e.tiles[parse_kind("2m")].expected_loss, 2600.0);
+  EXPECT_EQ(e.tiles[parse_kind("3m")].deal_in, 0.0);
+}
+
 TEST(Mj0SamplerTest, WallEstimateAddsUpToTheLiveWall) {
   const Position position = full_position("123m456p789s1122z", {"19m5p3s1z", "2m8p", "7s"}, true);
   Sampler sampler;
