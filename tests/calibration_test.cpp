@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bot/policy.hpp"
+#include "bot/self_play.hpp"
 #include "engine/game.hpp"
 #include "engine/table.hpp"
 #include "eval/danger_rules.hpp"
@@ -193,14 +194,7 @@ TEST(Calibration, CasesOfPlayedGamesMatchTheLog) {
     config.seed = seed;
     config.tonpuu = true;
     Game game(config);
-    while (!game.finished()) {
-      std::array<std::optional<Action>, 4> replies;
-      for (int seat = 0; seat < 4; ++seat) {
-        const auto& legal = game.pending().legal[seat];
-        if (!legal.empty()) replies[seat] = (seat % 2 == 0 ? greedy : tsumogiri)->choose(game.table(seat), legal);
-      }
-      game.answer(replies);
-    }
+    play_out(game, {greedy.get(), tsumogiri.get(), greedy.get(), tsumogiri.get()});
     const auto& log = game.log();
     const auto more = riichi_discard_cases(log, settings, &sampler, discards);
     cases.insert(cases.end(), more.begin(), more.end());
@@ -280,14 +274,7 @@ TEST(WallExperiment, PositionsOfAPlayedGame) {
   config.wall_game = 3;
   config.tonpuu = true;
   Game game(config);
-  while (!game.finished()) {
-    std::array<std::optional<Action>, 4> replies;
-    for (int seat = 0; seat < 4; ++seat) {
-      const auto& legal = game.pending().legal[seat];
-      if (!legal.empty()) replies[seat] = greedy->choose(game.table(seat), legal);
-    }
-    game.answer(replies);
-  }
+  play_out(game, {greedy.get(), greedy.get(), greedy.get(), greedy.get()});
   WallSettings settings;
   settings.samples = 100;
   std::uint64_t counter = 0;

@@ -603,13 +603,21 @@ TEST(NanikiruCommand, BadLinesGetErrorsAndTheNextLineIsAnswered) {
   EXPECT_EQ(rows[5].at("request"), 6);
 }
 
+// A log as seat 0 sees it: the deal of "2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s N" (East 1, dealer
+// seat 0, indicator 1m) with the sticks given, then `events`.
+std::string log_after_deal(int honba, int kyotaku, const std::vector<std::string>& events) {
+  const std::string hidden = R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"])";
+  std::string text = R"({"type":"start_game","id":0,"names":["a","b","c","d"]})" "\n";
+  text += R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":)" + std::to_string(honba) +
+          R"(,"kyotaku":)" + std::to_string(kyotaku) + R"(,"oya":0,"dora_marker":"1m",)" +
+          R"("tehais":[["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","N"],)" + hidden + "," +
+          hidden + "," + hidden + "]}\n";
+  for (const std::string& line : events) text += line + "\n";
+  return text;
+}
+
 TEST(NanikiruCommand, PositionAtTheEndOfALog) {
   const std::vector<std::string> log = {
-      R"({"type":"start_game","id":0,"names":["a","b","c","d"]})",
-      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m",)"
-      R"("tehais":[["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","N"],)"
-      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
-      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"]]})",
       R"({"type":"tsumo","actor":0,"pai":"E"})",
       R"({"type":"dahai","actor":0,"pai":"N","tsumogiri":false})",
       R"({"type":"tsumo","actor":1,"pai":"?"})",
@@ -620,8 +628,7 @@ TEST(NanikiruCommand, PositionAtTheEndOfALog) {
       R"({"type":"dahai","actor":3,"pai":"C","tsumogiri":true})",
       R"({"type":"tsumo","actor":0,"pai":"7s"})",
   };
-  std::string text;
-  for (const std::string& line : log) text += line + "\n";
+  const std::string text = log_after_deal(0, 0, log);
   std::istringstream in(text);
   const NanikiruQuery query = nanikiru_query_from_log(in, 0, dp::Options{});
   EXPECT_EQ(total_tiles(query.position.hand), 14);
@@ -640,11 +647,6 @@ TEST(NanikiruCommand, PositionAtTheEndOfALog) {
 
 TEST(NanikiruCommand, AHandInRiichiListsOnlyItsTsumogiri) {
   const std::vector<std::string> log = {
-      R"({"type":"start_game","id":0,"names":["a","b","c","d"]})",
-      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":1,"kyotaku":1,"oya":0,"dora_marker":"1m",)"
-      R"("tehais":[["2m","3m","4m","5pr","6p","7p","3s","4s","6s","8s","9s","9s","N"],)"
-      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
-      R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"]]})",
       R"({"type":"tsumo","actor":0,"pai":"7s"})",
       R"({"type":"reach","actor":0})",
       R"({"type":"dahai","actor":0,"pai":"N","tsumogiri":false})",
@@ -657,9 +659,7 @@ TEST(NanikiruCommand, AHandInRiichiListsOnlyItsTsumogiri) {
       R"({"type":"dahai","actor":3,"pai":"C","tsumogiri":true})",
       R"({"type":"tsumo","actor":0,"pai":"1p"})",
   };
-  std::string text;
-  for (const std::string& line : log) text += line + "\n";
-  std::istringstream in(text);
+  std::istringstream in(log_after_deal(1, 1, log));
   const NanikiruQuery query = nanikiru_query_from_log(in, 0, dp::Options{});
   EXPECT_TRUE(query.position.in_riichi);
   EXPECT_FALSE(query.position.ippatsu);  // this draw was the ippatsu draw

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bot/policy.hpp"
+#include "bot/self_play.hpp"
 
 namespace tenbin {
 namespace {
@@ -899,16 +900,7 @@ GreedyGame play_greedy(std::uint64_t seed, std::uint64_t wall_game) {
   GreedyGame out{std::make_unique<Game>(config)};
   std::array<std::unique_ptr<Policy>, 4> players;
   for (auto& player : players) player = make_policy("greedy");
-  Game& game = *out.game;
-  for (int guard = 0; !game.finished() && guard < 20000; ++guard) {
-    std::array<std::optional<Action>, 4> replies;
-    for (int seat = 0; seat < 4; ++seat) {
-      const auto& legal = game.pending().legal[seat];
-      if (!legal.empty()) replies[seat] = players[seat]->choose(game.table(seat), legal);
-    }
-    const auto replaced = game.answer(replies);
-    out.replaced += static_cast<int>(std::count(replaced.begin(), replaced.end(), true));
-  }
+  out.replaced = play_out(*out.game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
   return out;
 }
 

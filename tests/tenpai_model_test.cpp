@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bot/policy.hpp"
+#include "bot/self_play.hpp"
 #include "engine/game.hpp"
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"
@@ -209,14 +210,7 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   config.seed = 5;
   config.tonpuu = true;
   Game game(config);
-  while (!game.finished()) {
-    std::array<std::optional<Action>, 4> replies;
-    for (int seat = 0; seat < 4; ++seat) {
-      const auto& legal = game.pending().legal[seat];
-      if (!legal.empty()) replies[seat] = greedy->choose(game.table(seat), legal);
-    }
-    game.answer(replies);
-  }
+  play_out(game, {greedy.get(), greedy.get(), greedy.get(), greedy.get()});
   const std::vector<Event>& log = game.log();
   const std::vector<arena::TenpaiSample> samples = arena::tenpai_samples(log);
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "bot/policy.hpp"
+#include "bot/self_play.hpp"
 #include "engine/game.hpp"
 
 namespace tenbin {
@@ -19,14 +20,7 @@ void play_hanchan(const char* strategy, std::uint64_t game_index) {
   Game game(config);
   std::array<std::unique_ptr<Policy>, 4> policies;
   for (auto& policy : policies) policy = make_policy(strategy);
-  while (!game.finished()) {
-    std::array<std::optional<Action>, 4> replies;
-    for (int seat = 0; seat < 4; ++seat) {
-      const auto& legal = game.pending().legal[seat];
-      if (!legal.empty()) replies[seat] = policies[seat]->choose(game.table(seat), legal);
-    }
-    game.answer(replies);
-  }
+  play_out(game, {policies[0].get(), policies[1].get(), policies[2].get(), policies[3].get()});
 }
 
 void BM_HanchanInProcess(benchmark::State& state, const char* strategy) {
