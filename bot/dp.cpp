@@ -93,9 +93,10 @@ constexpr float kAnyWidth = -1.0f;    // an ukeire threshold every hand change p
 
 // ---- hand keys: the 34 counts in 3 bits each, kinds 0-20 in `lo`, 21-33 and flags in `hi` ----
 
+// No member initialisers: arrays of keys filled just after are not cleared first (HandKey{} is 0).
 struct HandKey {
-  std::uint64_t lo = 0;
-  std::uint64_t hi = 0;
+  std::uint64_t lo;
+  std::uint64_t hi;
   friend bool operator==(const HandKey&, const HandKey&) = default;
 };
 
@@ -122,7 +123,7 @@ void remove_kind(HandKey& key, int kind) {
 }
 
 HandKey key_of(const TileCounts& counts) {
-  HandKey key;
+  HandKey key{};
   for (int kind = 0; kind < kLoKinds; ++kind) key.lo |= std::uint64_t{counts[kind]} << (3 * kind);
   for (int kind = kLoKinds; kind < kNumKinds; ++kind) key.hi |= std::uint64_t{counts[kind]} << (3 * (kind - kLoKinds));
   return key;
@@ -233,7 +234,6 @@ struct DrawEdge {
   float weight = 0;
   std::uint16_t allowed = 0;      // hand-change successors this edge may use (a prefix)
   std::uint8_t kind = 0;
-  std::uint32_t continuation = 0; // row of the sweep's continuation table (0: none)
 };
 
 struct DiscardNode {
@@ -243,7 +243,6 @@ struct DiscardNode {
   std::uint32_t begin = 0;         // successors [begin, end): forward, or hand changes by ukeire
   std::uint32_t end = 0;
   std::uint32_t enqueued = 0;      // hand changes made draw states so far (a prefix)
-  std::uint32_t row = 0;           // first row in the sweep's continuation table
 };
 
 struct Successor {
@@ -339,7 +338,6 @@ void set_flat_unseen(Position& position, const TileCounts& also_seen, std::array
 struct Solver::Impl {
   Position position;
   Options options;
-  bool keep_all_times = false;  // for policy queries
   int draws = 0;             // n
   double wall = 0;           // S: total weight
   int melds = 0;
@@ -362,19 +360,6 @@ struct Solver::Impl {
   std::vector<float> ukeire_values;
   std::size_t tenpai_slots = 0;
   int expanding_depth = -1;  // depth of the state being expanded (-1: making the candidates)
-  // The states and discard states that exist by time t: draw_prefix[t] states (those of depth
-  // <= t, a prefix since states are made breadth first) and discard_prefix[t] discard states
-  // (those made while expanding them). Earlier times of later states cannot occur.
-  std::vector<std::uint32_t> draw_prefix;
-  std::vector<std::uint32_t> discard_prefix;
-  std::vector<std::uint32_t> discard_end_of;  // discard states made once state i was expanded
-
-  // Values, per time layer (see layer()): E(node, t, objective) is the value of entering the draw
-  // state at time t; T(slot, t, table, objective) holds, for tenpai hands and the win and score
-  // objectives, D (dama), Rf (riichi, ippatsu next) and Rs (riichi).
-  std::vector<double> entry;
-  std::vector<double> tenpai_table;
-  std::size_t impossible = 0;
 
   // Fixed score inputs.
   int aka_melds = 0;
@@ -767,88 +752,91 @@ struct Solver::Impl {
     }
     nodes[i].edge_begin = edge_begin;
     nodes[i].edge_end = static_cast<std::uint32_t>(edges.size());
-    discard_end_of.push_back(static_cast<std::uint32_t>(discards.size()));
   }
 
   // ---- the sweep ----
 
-  // The sweep reads only time t+1 while writing t, so two layers suffice unless the policy is to
-  // be queried afterwards (then every time is kept).
-  std::size_t layer(int t) const { return keep_all_times ? static_cast<std::size_t>(t) : static_cast<std::size_t>(t & 1); }
-  std::size_t layers() const { return keep_all_times ? static_cast<std::size_t>(draws + 1) : 2; }
-  double& E(std::uint32_t node, int t, int objective) {
-    return entry[(node * layers() + layer(t)) * kObjectives + objective];
+  // Every state's values over all times, a row per state (t = 0..draws, kObjectives each): the
+  // graph is acyclic apart from the self-loops (a forward edge lowers the shanten, a hand change
+  // sets the changed-plan flag, which no edge clears), so the states are valued one at a time, each
+  // for every time at once, after its successors. A state's edges then read each successor's row
+  // as one stream instead of one scattered read per edge and per time. An impossible (state, t)
+  // holds 0 and sets its bit in `impossible_at` (bit 20 * objective + t).
+  std::vector<double> values;
+  std::vector<std::uint64_t> impossible_at;
+  std::vector<double> tenpai_table;
+  std::vector<double> zero_row;         // the continuation of a draw that only wins
+  std::vector<double> scratch;          // continuation rows of the edges of one state
+  std::vector<const double*> edge_rows; // per edge of that state: its continuation row
+  std::vector<std::uint32_t> order;     // the states in the order they are valued
+  std::size_t impossible = 0;
+
+  std::size_t row_size() const { return static_cast<std::size_t>(draws + 1) * kObjectives; }
+  const double* row(std::uint32_t node) const { return values.data() + node * row_size(); }
+  double read(std::uint32_t node, int t, int objective) const {
+    return row(node)[static_cast<std::size_t>(t) * kObjectives + static_cast<std::size_t>(objective)];
   }
+  static std::uint64_t impossible_bit(int t, int objective) { return std::uint64_t{1} << (20 * objective + t); }
+  // The value as reported: NaN where the time cannot occur.
   double E(std::uint32_t node, int t, int objective) const {
-    return entry[(node * layers() + layer(t)) * kObjectives + objective];
+    if ((impossible_at[node] & impossible_bit(t, objective)) != 0) return kImpossible;
+    return read(node, t, objective);
   }
-  // table 0 D, 1 Rf, 2 Rs; objective 1 or 2.
+  void set(std::uint32_t node, int t, int objective, double value) {
+    double& slot = values[node * row_size() + static_cast<std::size_t>(t) * kObjectives + static_cast<std::size_t>(objective)];
+    if (is_impossible(value)) {
+      impossible_at[node] |= impossible_bit(t, objective);
+      slot = 0;
+      return;
+    }
+    slot = value;
+  }
+  // table 0 D, 1 Rf, 2 Rs; objective 1 or 2 (NaN where impossible).
   double& T(std::int32_t slot, int t, int table, int objective) {
-    return tenpai_table[(static_cast<std::size_t>(slot) * layers() + layer(t)) * 6 + 2 * table + objective - 1];
+    return tenpai_table[(static_cast<std::size_t>(slot) * static_cast<std::size_t>(draws + 1) + static_cast<std::size_t>(t)) * 6 +
+                        static_cast<std::size_t>(2 * table + objective - 1)];
   }
   double T(std::int32_t slot, int t, int table, int objective) const {
-    return tenpai_table[(static_cast<std::size_t>(slot) * layers() + layer(t)) * 6 + 2 * table + objective - 1];
-  }
-  double read(std::uint32_t node, int t, int objective) const { return or_zero(E(node, t, objective)); }
-
-  // Best continuation values at time t+1, a row of kObjectives per edge target: row 0 is "no
-  // continuation" (zeros); an improving discard state has one row (its best forward successor), a
-  // hand-change state one per successor made a draw state (the best of the prefix up to it, since
-  // an edge may use a prefix), in the order of the discard states. Edges know their row
-  // (set_continuation_rows). Kept dense: the sweep reads it at random.
-  std::vector<double> continuations;
-  std::size_t continuation_rows = 1;
-
-  // What the sweep reads of an edge, packed (it streams every edge once per draw).
-  struct SweepEdge {
-    float weight = 0;
-    std::uint32_t continuation = 0;
-  };
-  std::vector<SweepEdge> sweep_edges;
-  std::vector<std::int32_t> edge_wins;  // per edge: the winning hand or -1 (tenpai hands only)
-
-  void set_continuation_rows() {
-    continuation_rows = 1;
-    for (DiscardNode& node : discards) {
-      node.row = static_cast<std::uint32_t>(continuation_rows);
-      continuation_rows += node.improving ? 1 : node.enqueued;
-    }
-    sweep_edges.resize(edges.size());
-    edge_wins.resize(edges.size());
-    for (std::size_t e = 0; e < edges.size(); ++e) {
-      DrawEdge& edge = edges[e];
-      if (edge.discard != kNone) {
-        const DiscardNode& node = discards[edge.discard];
-        edge.continuation = node.improving ? node.row : node.row + edge.allowed - 1;
-      }
-      sweep_edges[e] = {edge.weight, edge.continuation};
-      edge_wins[e] = edge.win;
-    }
+    return tenpai_table[(static_cast<std::size_t>(slot) * static_cast<std::size_t>(draws + 1) + static_cast<std::size_t>(t)) * 6 +
+                        static_cast<std::size_t>(2 * table + objective - 1)];
   }
 
-  void discard_values(int t1) {
-    const std::size_t count = discard_prefix[static_cast<std::size_t>(t1 - 1)];
-    for (std::size_t j = 0; j < count; ++j) {
-      const DiscardNode& node = discards[j];
-      std::array<double, kObjectives> best{};
-      if (node.improving) {
-        for (std::uint32_t p = node.begin; p < node.end; ++p) {
-          for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[p].node, t1, o));
-        }
-        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>(node.row * kObjectives));
-        continue;
-      }
-      for (std::uint32_t i = 0; i < node.enqueued; ++i) {
-        for (int o = 0; o < kObjectives; ++o) best[o] = std::max(best[o], read(successors[node.begin + i].node, t1, o));
-        std::copy(best.begin(), best.end(), continuations.begin() + static_cast<std::ptrdiff_t>((node.row + i) * kObjectives));
-      }
-    }
+  // Successors first: by shanten, and within a shanten the states whose path has changed plan
+  // (a hand change leads from an unchanged state to a changed one of the same shanten).
+  void order_states() {
+    order.resize(nodes.size());
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) order[i] = i;
+    const auto rank = [&](std::uint32_t i) {
+      return 2 * nodes[i].shanten + ((nodes[i].key.hi & kChangedFlag) != 0 ? 0 : 1);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return rank(a) < rank(b); });
   }
 
-  // The best continuation after drawing along `edge` (not counting the win or tsumogiri).
-  const double* continuation(const DrawEdge& edge) const { return continuation_row(edge.continuation); }
-  const double* continuation_row(std::uint32_t row) const {
-    return continuations.data() + static_cast<std::size_t>(row) * kObjectives;
+  // The best continuation after drawing along `edge` (not counting the win or tsumogiri), at
+  // times from `first` up: the successor's own row when the draw leads to one hand, else the
+  // best of them per time, written to `out`.
+  const double* continuation_row(const DrawEdge& edge, int first, double* out) const {
+    if (edge.discard == kNone) return zero_row.data();
+    const DiscardNode& node = discards[edge.discard];
+    const std::uint32_t end = node.improving ? node.end : node.begin + edge.allowed;
+    if (end == node.begin + 1) return row(successors[node.begin].node);
+    const std::size_t from = static_cast<std::size_t>(first) * kObjectives;
+    std::fill(out + from, out + row_size(), 0.0);
+    for (std::uint32_t p = node.begin; p < end; ++p) {
+      const double* next = row(successors[p].node);
+      for (std::size_t k = from; k < row_size(); ++k) out[k] = std::max(out[k], next[k]);
+    }
+    return out;
+  }
+
+  // Points the state's edges at their continuation rows (from time `first` up).
+  void gather_continuations(const DrawNode& node, int first) {
+    const std::size_t count = node.edge_end - node.edge_begin;
+    if (scratch.size() < count * row_size()) scratch.resize(count * row_size());
+    edge_rows.resize(count);
+    for (std::size_t e = 0; e < count; ++e) {
+      edge_rows[e] = continuation_row(edges[node.edge_begin + e], first, scratch.data() + e * row_size());
+    }
   }
 
   double win_points(const DrawEdge& edge, int variant, int t) const {
@@ -856,36 +844,37 @@ struct Solver::Impl {
     return wins[static_cast<std::size_t>(edge.win)].get(variant, haitei);
   }
 
-  void draw_values(int t) {
-    const double wall_left = wall - t;
-    const std::uint32_t count = draw_prefix[static_cast<std::size_t>(t)];
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const DrawNode& node = nodes[i];
-      if (node.shanten == 0) {
-        tenpai_values(i, t, wall_left);
-        continue;
-      }
-      if (draws - t < node.shanten) {
-        // Each draw lowers the shanten by one at most: not even tenpai is reachable.
-        for (int o = 0; o < kObjectives; ++o) E(i, t, o) = 0;
-        continue;
-      }
-      // Eq. 9 for the three objectives in one pass over the edges: a draw helps an objective
-      // when its best continuation beats staying.
+  // Eq. 9 for the three objectives of a state that is not tenpai, every time from its depth: a
+  // draw helps an objective when its best continuation beats staying.
+  void draw_values(std::uint32_t i) {
+    const DrawNode& node = nodes[i];
+    const int first = std::min<int>(node.depth, draws);
+    // Each draw lowers the shanten by one at most: later than draws - shanten not even tenpai is
+    // reachable (value 0). Times before the state's depth cannot occur (0, never read).
+    const int last = draws - node.shanten;
+    double* values_of_i = values.data() + i * row_size();
+    std::fill(values_of_i, values_of_i + static_cast<std::size_t>(first) * kObjectives, 0.0);
+    std::fill(values_of_i + static_cast<std::size_t>(std::max(first, last + 1)) * kObjectives, values_of_i + row_size(), 0.0);
+    if (first > last) return;
+    gather_continuations(node, first + 1);
+    const std::size_t count = edge_rows.size();
+    for (int t = std::min(last, draws - 1); t >= first; --t) {
+      const double wall_left = wall - t;
+      const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
       std::array<double, kObjectives> base{};
       std::array<double, kObjectives> gain{};
       std::array<double, kObjectives> helpful{};
       for (int o = 0; o < kObjectives; ++o) base[o] = read(i, t + 1, o);
-      for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
-        const double* next = continuation_row(sweep_edges[e].continuation);
-        const double weight = sweep_edges[e].weight;
+      for (std::size_t e = 0; e < count; ++e) {
+        const double* next = edge_rows[e] + at;
+        const double weight = edges[node.edge_begin + e].weight;
         for (int o = 0; o < kObjectives; ++o) {
           if (next[o] <= base[o]) continue;
           gain[o] += weight * (next[o] - base[o]);
           helpful[o] += weight;
         }
       }
-      for (int o = 0; o < kObjectives; ++o) E(i, t, o) = settle(base[o], gain[o], helpful[o], wall_left);
+      for (int o = 0; o < kObjectives; ++o) set(i, t, o, settle(base[o], gain[o], helpful[o], wall_left));
     }
   }
 
@@ -899,60 +888,72 @@ struct Solver::Impl {
     return base + gain / wall_left;
   }
 
-  // A tenpai hand's values for the win and score objectives, in one pass over its edges: dama
-  // (win if the hand has a yaku, or go on: hand change or tsumogiri), riichi declared with the
+  // A tenpai hand's values for the win and score objectives, in one pass over its edges per time:
+  // dama (win if the hand has a yaku, or go on: hand change or tsumogiri), riichi declared with the
   // last discard (ippatsu on this draw) and riichi declared earlier (locked: win or tsumogiri).
-  void tenpai_values(std::uint32_t i, int t, double wall_left) {
+  void tenpai_values(std::uint32_t i) {
     const DrawNode& node = nodes[i];
     const std::int32_t slot = node.tenpai_slot;
-    E(i, t, 0) = 1;
+    const int first = std::min<int>(node.depth, draws);
+    // Times before the state's depth cannot occur (0, never read); the last is the terminal one.
+    double* values_of_i = values.data() + i * row_size();
+    std::fill(values_of_i, values_of_i + row_size(), 0.0);
+    double* tables = &T(slot, 0, 0, 1);
+    std::fill(tables, tables + static_cast<std::size_t>(draws + 1) * 6, 0.0);
+    for (int t = first; t <= draws; ++t) set(i, t, 0, 1);
+    if (first >= draws) return;
+    gather_continuations(node, first + 1);
     const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
-    const bool haitei = position.haitei_on_last_draw && t == draws - 1;
-    // Accumulators per table (0 dama, 1 fresh riichi, 2 riichi) and objective (win, score).
-    struct Part {
-      double base = 0, gain = 0, helpful = 0;
-      void add(double weight, double best) {
-        if (best <= base) return;
-        gain += weight * (best - base);
-        helpful += weight;
-      }
-    };
-    std::array<std::array<Part, 2>, 3> parts{};
-    for (int o = 1; o < kObjectives; ++o) {
-      parts[0][o - 1].base = read(i, t + 1, o);
-      const double locked = riichi_on ? or_zero(T(slot, t + 1, 2, o)) : 0.0;
-      parts[1][o - 1].base = locked;
-      parts[2][o - 1].base = locked;
-    }
-    for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
-      const SweepEdge& edge = sweep_edges[e];
-      const double* next = continuation_row(edge.continuation);
-      const WinValue* win = edge_wins[e] >= 0 ? &wins[static_cast<std::size_t>(edge_wins[e])] : nullptr;
-      const bool dama_win = win != nullptr && win->dama;
-      parts[0][0].add(edge.weight, dama_win ? 1.0 : next[1]);
-      parts[0][1].add(edge.weight, dama_win ? std::max<double>(next[2], win->get(kDama, haitei)) : next[2]);
-      if (!riichi_on || win == nullptr || !win->riichi) continue;
-      parts[1][0].add(edge.weight, 1.0);
-      parts[2][0].add(edge.weight, 1.0);
-      parts[1][1].add(edge.weight, win->get(kIppatsu, haitei));
-      parts[2][1].add(edge.weight, win->get(kRiichi, haitei));
-    }
-    for (int o = 1; o < kObjectives; ++o) {
-      const auto value_of = [&](int table) {
-        const Part& part = parts[static_cast<std::size_t>(table)][static_cast<std::size_t>(o - 1)];
-        return settle(part.base, part.gain, part.helpful, wall_left);
+    for (int t = draws - 1; t >= first; --t) {
+      const double wall_left = wall - t;
+      const bool haitei = position.haitei_on_last_draw && t == draws - 1;
+      const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
+      // Accumulators per table (0 dama, 1 fresh riichi, 2 riichi) and objective (win, score).
+      struct Part {
+        double base = 0, gain = 0, helpful = 0;
+        void add(double weight, double best) {
+          if (best <= base) return;
+          gain += weight * (best - base);
+          helpful += weight;
+        }
       };
-      const double dama = value_of(0);
-      T(slot, t, 0, o) = dama;
-      double value = dama;
-      if (riichi_on) {
-        const double fresh = value_of(1);
-        T(slot, t, 1, o) = fresh;
-        T(slot, t, 2, o) = value_of(2);
-        const double declared = declaration_value(fresh, o);
-        value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
+      std::array<std::array<Part, 2>, 3> parts{};
+      for (int o = 1; o < kObjectives; ++o) {
+        parts[0][o - 1].base = read(i, t + 1, o);
+        const double locked = riichi_on ? or_zero(T(slot, t + 1, 2, o)) : 0.0;
+        parts[1][o - 1].base = locked;
+        parts[2][o - 1].base = locked;
       }
-      E(i, t, o) = value;
+      for (std::size_t e = 0; e < edge_rows.size(); ++e) {
+        const DrawEdge& edge = edges[node.edge_begin + e];
+        const double* next = edge_rows[e] + at;
+        const WinValue* win = edge.win >= 0 ? &wins[static_cast<std::size_t>(edge.win)] : nullptr;
+        const bool dama_win = win != nullptr && win->dama;
+        parts[0][0].add(edge.weight, dama_win ? 1.0 : next[1]);
+        parts[0][1].add(edge.weight, dama_win ? std::max<double>(next[2], win->get(kDama, haitei)) : next[2]);
+        if (!riichi_on || win == nullptr || !win->riichi) continue;
+        parts[1][0].add(edge.weight, 1.0);
+        parts[2][0].add(edge.weight, 1.0);
+        parts[1][1].add(edge.weight, win->get(kIppatsu, haitei));
+        parts[2][1].add(edge.weight, win->get(kRiichi, haitei));
+      }
+      for (int o = 1; o < kObjectives; ++o) {
+        const auto value_of = [&](int table) {
+          const Part& part = parts[static_cast<std::size_t>(table)][static_cast<std::size_t>(o - 1)];
+          return settle(part.base, part.gain, part.helpful, wall_left);
+        };
+        const double dama = value_of(0);
+        T(slot, t, 0, o) = dama;
+        double value = dama;
+        if (riichi_on) {
+          const double fresh = value_of(1);
+          T(slot, t, 1, o) = fresh;
+          T(slot, t, 2, o) = value_of(2);
+          const double declared = declaration_value(fresh, o);
+          value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
+        }
+        set(i, t, o, value);
+      }
     }
   }
 
@@ -964,25 +965,26 @@ struct Solver::Impl {
   }
 
   void sweep() {
-    entry.assign(nodes.size() * layers() * kObjectives, 0.0);
-    tenpai_table.assign(tenpai_slots * layers() * 6, 0.0);
-    for (std::uint32_t i = 0; i < nodes.size(); ++i) E(i, draws, 0) = nodes[i].shanten == 0 ? 1 : 0;
-    continuations.assign(continuation_rows * kObjectives, 0.0);
-    for (Candidate& c : result.candidates) {
-      for (auto& values : c.by_draws) values.assign(c.evaluated ? static_cast<std::size_t>(draws) : 0, 0.0);
+    // Every row is written whole by its state (no clearing of memory that is overwritten).
+    values.resize(nodes.size() * row_size());
+    impossible_at.assign(nodes.size(), 0);
+    tenpai_table.resize(tenpai_slots * static_cast<std::size_t>(draws + 1) * 6);
+    zero_row.assign(row_size(), 0.0);
+    order_states();
+    for (const std::uint32_t i : order) {
+      if (nodes[i].shanten == 0) {
+        tenpai_values(i);
+      } else {
+        draw_values(i);
+      }
     }
-    for (int t = draws - 1; t >= 0; --t) {
-      discard_values(t + 1);
-      draw_values(t);
-      record_candidates(t);
-    }
-  }
-
-  // by_draws[o][r - 1] holds the value with r = draws - t draws left.
-  void record_candidates(int t) {
     for (Candidate& c : result.candidates) {
+      for (auto& by_draws : c.by_draws) by_draws.assign(c.evaluated ? static_cast<std::size_t>(draws) : 0, 0.0);
       if (!c.evaluated) continue;
-      for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = candidate_value(c, t, o);
+      // by_draws[o][r - 1] holds the value with r = draws - t draws left.
+      for (int t = 0; t < draws; ++t) {
+        for (int o = 0; o < kObjectives; ++o) c.by_draws[o][static_cast<std::size_t>(draws - t - 1)] = candidate_value(c, t, o);
+      }
     }
   }
 
@@ -1051,18 +1053,6 @@ struct Solver::Impl {
   void build() {
     expanding_depth = -1;
     for (std::uint32_t i = 0; i < nodes.size(); ++i) expand(i);
-    set_continuation_rows();
-    draw_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(nodes.size()));
-    discard_prefix.assign(static_cast<std::size_t>(draws) + 1, static_cast<std::uint32_t>(discards.size()));
-    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
-      for (int t = 0; t < nodes[i].depth && t <= draws; ++t) {
-        draw_prefix[static_cast<std::size_t>(t)] = std::min(draw_prefix[static_cast<std::size_t>(t)], i);
-      }
-    }
-    for (int t = 0; t <= draws; ++t) {
-      const std::uint32_t last = draw_prefix[static_cast<std::size_t>(t)];
-      discard_prefix[static_cast<std::size_t>(t)] = last == 0 ? 0 : discard_end_of[last - 1];
-    }
   }
 
   void fill_result() {
@@ -1091,9 +1081,9 @@ struct Solver::Impl {
                          discards.capacity() * sizeof(DiscardNode) + successors.capacity() * sizeof(Successor) +
                          wins.capacity() * sizeof(WinValue) + node_index.bytes() + discard_index.bytes() +
                          win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
-                         entry.capacity() * sizeof(double) + tenpai_table.capacity() * sizeof(double) +
-                         continuations.capacity() * sizeof(double) + sweep_edges.capacity() * sizeof(SweepEdge) +
-                         edge_wins.capacity() * sizeof(std::int32_t);
+                         values.capacity() * sizeof(double) + impossible_at.capacity() * sizeof(std::uint64_t) +
+                         tenpai_table.capacity() * sizeof(double) + scratch.capacity() * sizeof(double) +
+                         order.capacity() * sizeof(std::uint32_t);
   }
 
   // Empties everything position-dependent, keeping the memory (and the group cache, which depends
@@ -1109,7 +1099,6 @@ struct Solver::Impl {
     win_index.clear();
     ukeire_index.clear();
     ukeire_values.clear();
-    discard_end_of.clear();
     expanding_depth = -1;
     tenpai_slots = 0;
     impossible = 0;
@@ -1131,10 +1120,6 @@ struct Solver::Impl {
   }
 
   // ---- policy ----
-
-  void require_policy() const {
-    if (!keep_all_times) throw std::logic_error("dp::Solver: policy queries need keep_policy");
-  }
 
   bool riichi_at(std::uint32_t node, int t, int objective) const {
     const DrawNode& n = nodes[node];
@@ -1194,14 +1179,11 @@ struct Solver::Impl {
 
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
 
-Solver::Solver(const Position& position, const Options& options, bool keep_policy) : Solver() {
-  solve(position, options, keep_policy);
-}
+Solver::Solver(const Position& position, const Options& options) : Solver() { solve(position, options); }
 
-const Result& Solver::solve(const Position& position, const Options& options, bool keep_policy) {
+const Result& Solver::solve(const Position& position, const Options& options) {
   impl_->position = position;
   impl_->options = options;
-  impl_->keep_all_times = keep_policy;
   impl_->run();
   return impl_->result;
 }
@@ -1211,12 +1193,10 @@ Solver::~Solver() = default;
 const Result& Solver::result() const { return impl_->result; }
 
 Choice Solver::choose(std::uint32_t node, RiichiState riichi, int t, int drawn, Objective objective) const {
-  impl_->require_policy();
   return impl_->choose(node, riichi, t, drawn, static_cast<int>(objective));
 }
 
 bool Solver::declares_riichi(std::uint32_t node, int t, Objective objective) const {
-  impl_->require_policy();
   return impl_->riichi_at(node, t, static_cast<int>(objective));
 }
 
@@ -1225,7 +1205,6 @@ TileCounts Solver::hand_of(std::uint32_t node) const { return Impl::hand_of_key(
 int Solver::shanten_of(std::uint32_t node) const { return impl_->nodes[node].shanten; }
 
 double Solver::value(std::uint32_t node, int t, Objective objective) const {
-  impl_->require_policy();
   return impl_->E(node, t, static_cast<int>(objective));
 }
 

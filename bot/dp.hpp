@@ -143,18 +143,17 @@ struct Choice {
 class Solver {
  public:
   Solver();
-  // With keep_policy the values of every time are kept for the policy queries below (memory grows
-  // by draws_left / 2); without, the sweep keeps two time layers.
-  Solver(const Position& position, const Options& options, bool keep_policy = false);
+  // The values of every state at every time are kept, for the policy queries below.
+  Solver(const Position& position, const Options& options);
   // Solves another position, reusing this solver's memory (a player keeps one solver).
-  const Result& solve(const Position& position, const Options& options, bool keep_policy = false);
+  const Result& solve(const Position& position, const Options& options);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
   const Result& result() const;
 
-  // Policy queries (keep_policy only), for playing the DP's own policy. `t` counts the draws taken
+  // Policy queries, for playing the DP's own policy. `t` counts the draws taken
   // before the current one (0 for the first draw); the drawn kind joins the hand of `node`.
   Choice choose(std::uint32_t node, RiichiState riichi, int t, int drawn, Objective objective) const;
   // Whether a hand entered at time t (t draws taken) declares riichi with the discard.

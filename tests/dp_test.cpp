@@ -273,7 +273,7 @@ void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
     dp::Position position = position_of(h.hand, 12);
     position.haitei_on_last_draw = h.haitei;
     ASSERT_EQ(shanten(position.hand), h.shanten) << h.hand;
-    const dp::Solver solver(position, options, true);
+    const dp::Solver solver(position, options);
     const dp::Candidate& start = solver.result().candidates[0];
     for (int o = 0; o < dp::kObjectives; ++o) {
       Simulator simulator(position, solver, seed++);
@@ -367,7 +367,7 @@ TEST(DpBounds, EveryValueIsAProbabilityOnSmallWalls) {
     dp::Options options;
     options.shanten_back = rng() % 2 == 0;
     options.hand_change = rng() % 2 == 0;
-    const dp::Solver solver(position, options, true);
+    const dp::Solver solver(position, options);
     const dp::Result& result = solver.result();
     impossible += result.impossible_entries;
     for (std::uint32_t node = 0; node < result.draw_states; ++node) {
@@ -441,7 +441,7 @@ TEST(DpRules, AHandChangeAtTenpaiCanGainAYaku) {
   EXPECT_GT(changed.value[1], 0.01);
   EXPECT_GT(changed.value[2], 0.0);
   // The policy takes the change: after drawing C it lets a 3p or 4p go and then wins on the other.
-  const dp::Solver solver(position, changes, true);
+  const dp::Solver solver(position, changes);
   const dp::Choice choice = solver.choose(solver.result().candidates[0].node, dp::RiichiState::none, 0,
                                           parse_kind("C"), dp::Objective::score);
   EXPECT_FALSE(choice.win);
