@@ -540,6 +540,7 @@ struct Solver::Impl {
     while (node.begin + allowed < node.end && successors[node.begin + allowed].ukeire > threshold + 1e-6f) {
       ++allowed;
     }
+    if (node.enqueued >= allowed) return static_cast<std::uint16_t>(allowed);
     const HandKey x_key = node.key;
     const TileCounts x = hand_of_key(x_key);
     const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
@@ -595,26 +596,33 @@ struct Solver::Impl {
   HanDistribution ura_han(const TileCounts& x) const {
     const TileCounts all = all_tiles(x);
     HanDistribution ura{};
+    // Over the kinds held only (the rest of the indicator's odds is "no ura"): a dozen terms
+    // instead of 34 additions chained through ura[0].
+    double hit = 0;
     for (int kind = 0; kind < kNumKinds; ++kind) {
-      if (ura_weight[kind] > 0) ura[std::min<int>(all[kind], kHanBins - 1)] += ura_weight[kind];
+      if (all[kind] == 0 || ura_weight[kind] <= 0) continue;
+      ura[std::min<int>(all[kind], kHanBins - 1)] += ura_weight[kind];
+      hit += ura_weight[kind];
     }
+    ura[0] = std::max(0.0, 1.0 - hit);
     return ura;
   }
 
-  // A tsumo's points for each han from the reading's own han up (13 and more are one limit).
+  // A tsumo's points for each number of extra han (13 han and more are one limit).
   using PointsByHan = std::array<double, 2 * kHanBins>;
-  // For each number of extra han (dora, riichi, ...), the best reading's points: which reading is
-  // best may change with the extra han (a reading of more han reaches haneman first).
-  PointsByHan points_by_han(const ReadingValues& readings) {
+  // For each number of extra han (dora, riichi, ...) up to `most`, the best reading's points:
+  // which reading is best may change with the extra han (a reading of more han reaches haneman
+  // first).
+  PointsByHan points_by_han(const ReadingValues& readings, int most) {
     PointsByHan points{};
     for (int r = 0; r < readings.count; ++r) {
       const ReadingValue& reading = readings.values[static_cast<std::size_t>(r)];
-      for (int extra = 0; extra < 2 * kHanBins; ++extra) {
+      for (int extra = 0; extra <= most; ++extra) {
         const double value = tsumo_points(reading.han + extra, reading.fu, reading.yakuman);
         auto& best = points[static_cast<std::size_t>(extra)];
         best = std::max(best, value);
         if (reading.yakuman > 0 || reading.han + extra >= 13) {
-          for (int more = extra + 1; more < 2 * kHanBins; ++more) {
+          for (int more = extra + 1; more <= most; ++more) {
             auto& later = points[static_cast<std::size_t>(more)];
             later = std::max(later, value);
           }
@@ -643,7 +651,8 @@ struct Solver::Impl {
 
   static double expected_points(const PointsByHan& points, int added_han, const HanDistribution& extra) {
     double total = 0;
-    for (int e = 0; e < kHanBins; ++e) total += extra[e] * points[static_cast<std::size_t>(added_han + e)];
+    const int last = last_nonzero(extra);
+    for (int e = 0; e <= last; ++e) total += extra[e] * points[static_cast<std::size_t>(added_han + e)];
     return total;
   }
 
@@ -663,9 +672,11 @@ struct Solver::Impl {
     const ReadingValues readings = score_readings(hand, context, position.rules);
     if (readings.error == ScoreError::none) {
       const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
-      const PointsByHan points = points_by_han(readings);
       value.dama = true;
       const HanDistribution extra = extra_han(x, flags);
+      const HanDistribution with_ura = riichi_possible ? convolve(extra, ura_han(x)) : extra;
+      // Riichi, ippatsu and haitei add up to three han to the extra ones.
+      const PointsByHan points = points_by_han(readings, last_nonzero(with_ura) + 3);
       // Besides the points a win collects the honba and the sticks on the table, and under riichi
       // its own deposit back.
       const double sticks = 300.0 * position.honba + 1000.0 * position.riichi_sticks;
@@ -673,7 +684,6 @@ struct Solver::Impl {
       value.points[1] = static_cast<float>(expected_points(points, 1, extra) + sticks);
       if (riichi_possible) {
         value.riichi = true;
-        const HanDistribution with_ura = convolve(extra, ura_han(x));
         for (int variant = kRiichi; variant <= kIppatsu; ++variant) {
           const int added = variant;  // riichi, and ippatsu
           value.points[2 * variant] = static_cast<float>(expected_points(points, added, with_ura) + sticks + kRiichiDeposit);
@@ -768,6 +778,8 @@ struct Solver::Impl {
   std::vector<double> zero_row;         // the continuation of a draw that only wins
   std::vector<double> scratch;          // continuation rows of the edges of one state
   std::vector<const double*> edge_rows; // per edge of that state: its continuation row
+  std::vector<double> row_sums;         // per time and objective: the edges' weighted sum
+  std::vector<double> row_least;        // and their least continuation
   std::vector<std::uint32_t> order;     // the states in the order they are valued
   std::size_t impossible = 0;
 
@@ -804,12 +816,15 @@ struct Solver::Impl {
   // Successors first: by shanten, and within a shanten the states whose path has changed plan
   // (a hand change leads from an unchanged state to a changed one of the same shanten).
   void order_states() {
-    order.resize(nodes.size());
-    for (std::uint32_t i = 0; i < nodes.size(); ++i) order[i] = i;
     const auto rank = [&](std::uint32_t i) {
-      return 2 * nodes[i].shanten + ((nodes[i].key.hi & kChangedFlag) != 0 ? 0 : 1);
+      return static_cast<std::size_t>(2 * nodes[i].shanten + ((nodes[i].key.hi & kChangedFlag) != 0 ? 0 : 1));
     };
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return rank(a) < rank(b); });
+    // A counting sort: a few ranks, many states.
+    std::array<std::uint32_t, 2 * 8 + 1> starts{};
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) ++starts[rank(i) + 1];
+    for (std::size_t r = 1; r < starts.size(); ++r) starts[r] += starts[r - 1];
+    order.resize(nodes.size());
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) order[starts[rank(i)]++] = i;
   }
 
   // The best continuation after drawing along `edge` (not counting the win or tsumogiri), at
@@ -858,23 +873,36 @@ struct Solver::Impl {
     if (first > last) return;
     gather_continuations(node, first + 1);
     const std::size_t count = edge_rows.size();
+    // Per time and objective, the draws' weighted sum of continuations and their least one, over
+    // whole rows at once. Where the least is not below the staying value, every draw counts in
+    // eq. 9 and gain = sum - weight * base (a draw worth exactly the base adds nothing either way);
+    // elsewhere the draws are weighed one by one.
+    const std::size_t from = static_cast<std::size_t>(first + 1) * kObjectives;
+    std::fill(row_sums.begin() + static_cast<std::ptrdiff_t>(from), row_sums.end(), 0.0);
+    std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.end(), std::numeric_limits<double>::infinity());
+    double total_weight = 0;
+    for (std::size_t e = 0; e < count; ++e) {
+      const double weight = edges[node.edge_begin + e].weight;
+      const double* next = edge_rows[e];
+      total_weight += weight;
+      for (std::size_t k = from; k < row_size(); ++k) {
+        row_sums[k] += weight * next[k];
+        row_least[k] = std::min(row_least[k], next[k]);
+      }
+    }
     for (int t = std::min(last, draws - 1); t >= first; --t) {
       const double wall_left = wall - t;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
-      std::array<double, kObjectives> base{};
-      std::array<double, kObjectives> gain{};
-      std::array<double, kObjectives> helpful{};
-      for (int o = 0; o < kObjectives; ++o) base[o] = read(i, t + 1, o);
-      for (std::size_t e = 0; e < count; ++e) {
-        const double* next = edge_rows[e] + at;
-        const double weight = edges[node.edge_begin + e].weight;
-        for (int o = 0; o < kObjectives; ++o) {
-          if (next[o] <= base[o]) continue;
-          gain[o] += weight * (next[o] - base[o]);
-          helpful[o] += weight;
+      for (int o = 0; o < kObjectives; ++o) {
+        Part part;
+        part.base = read(i, t + 1, o);
+        if (row_least[at + o] >= part.base && total_weight <= wall_left) {
+          part.gain = row_sums[at + o] - total_weight * part.base;
+        } else {
+          for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at + o]);
         }
+        set(i, t, o, settle(part.base, part.gain, part.helpful, wall_left));
       }
-      for (int o = 0; o < kObjectives; ++o) set(i, t, o, settle(base[o], gain[o], helpful[o], wall_left));
     }
   }
 
@@ -887,6 +915,31 @@ struct Solver::Impl {
     }
     return base + gain / wall_left;
   }
+
+  // One term of eq. 9: a draw whose best value beats staying (base) adds its weight to the helpful
+  // weight and its weighted gain. Without a branch (which draws help is unpredictable); a draw
+  // that does not help adds exact zeros.
+  struct Part {
+    double base = 0, gain = 0, helpful = 0;
+    void add(double weight, double best) {
+      const double lead = best - base;
+      gain += weight * std::max(lead, 0.0);
+      helpful += weight * static_cast<double>(lead > 0);
+    }
+  };
+  struct TenpaiEdge {
+    const double* next = nullptr;
+    double weight = 0;
+    bool dama_win = false;
+    std::array<double, 2> dama_points{};  // without and with haitei
+  };
+  struct RiichiWin {
+    double weight = 0;
+    std::array<double, 2> ippatsu_points{};
+    std::array<double, 2> riichi_points{};
+  };
+  std::vector<TenpaiEdge> tenpai_edges;  // of the tenpai state being valued
+  std::vector<RiichiWin> riichi_wins;
 
   // A tenpai hand's values for the win and score objectives, in one pass over its edges per time:
   // dama (win if the hand has a yaku, or go on: hand change or tsumogiri), riichi declared with the
@@ -904,19 +957,32 @@ struct Solver::Impl {
     if (first >= draws) return;
     gather_continuations(node, first + 1);
     const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
+    // The edges as the loop over times reads them: continuation rows, and the wins' points
+    // copied out of their table (without and with haitei).
+    tenpai_edges.clear();
+    riichi_wins.clear();
+    double riichi_weight = 0;  // the draws that win under riichi
+    for (std::size_t e = 0; e < edge_rows.size(); ++e) {
+      const DrawEdge& edge = edges[node.edge_begin + e];
+      const WinValue* win = edge.win >= 0 ? &wins[static_cast<std::size_t>(edge.win)] : nullptr;
+      TenpaiEdge te;
+      te.next = edge_rows[e];
+      te.weight = edge.weight;
+      if (win != nullptr && win->dama) {
+        te.dama_win = true;
+        te.dama_points = {win->get(kDama, false), win->get(kDama, true)};
+      }
+      tenpai_edges.push_back(te);
+      if (!riichi_on || win == nullptr || !win->riichi) continue;
+      riichi_weight += edge.weight;
+      riichi_wins.push_back({edge.weight, {win->get(kIppatsu, false), win->get(kIppatsu, true)},
+                             {win->get(kRiichi, false), win->get(kRiichi, true)}});
+    }
     for (int t = draws - 1; t >= first; --t) {
       const double wall_left = wall - t;
-      const bool haitei = position.haitei_on_last_draw && t == draws - 1;
+      const std::size_t haitei = position.haitei_on_last_draw && t == draws - 1 ? 1 : 0;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
       // Accumulators per table (0 dama, 1 fresh riichi, 2 riichi) and objective (win, score).
-      struct Part {
-        double base = 0, gain = 0, helpful = 0;
-        void add(double weight, double best) {
-          if (best <= base) return;
-          gain += weight * (best - base);
-          helpful += weight;
-        }
-      };
       std::array<std::array<Part, 2>, 3> parts{};
       for (int o = 1; o < kObjectives; ++o) {
         parts[0][o - 1].base = read(i, t + 1, o);
@@ -924,18 +990,21 @@ struct Solver::Impl {
         parts[1][o - 1].base = locked;
         parts[2][o - 1].base = locked;
       }
-      for (std::size_t e = 0; e < edge_rows.size(); ++e) {
-        const DrawEdge& edge = edges[node.edge_begin + e];
-        const double* next = edge_rows[e] + at;
-        const WinValue* win = edge.win >= 0 ? &wins[static_cast<std::size_t>(edge.win)] : nullptr;
-        const bool dama_win = win != nullptr && win->dama;
-        parts[0][0].add(edge.weight, dama_win ? 1.0 : next[1]);
-        parts[0][1].add(edge.weight, dama_win ? std::max<double>(next[2], win->get(kDama, haitei)) : next[2]);
-        if (!riichi_on || win == nullptr || !win->riichi) continue;
-        parts[1][0].add(edge.weight, 1.0);
-        parts[2][0].add(edge.weight, 1.0);
-        parts[1][1].add(edge.weight, win->get(kIppatsu, haitei));
-        parts[2][1].add(edge.weight, win->get(kRiichi, haitei));
+      for (const TenpaiEdge& edge : tenpai_edges) {
+        const double* next = edge.next + at;
+        parts[0][0].add(edge.weight, edge.dama_win ? 1.0 : next[1]);
+        parts[0][1].add(edge.weight, edge.dama_win ? std::max(next[2], edge.dama_points[haitei]) : next[2]);
+      }
+      // Under riichi every such draw wins (probability 1, above any base short of a certain win).
+      if (parts[1][0].base < 1) {
+        for (int table = 1; table <= 2; ++table) {
+          parts[static_cast<std::size_t>(table)][0].gain = riichi_weight * (1 - parts[1][0].base);
+          parts[static_cast<std::size_t>(table)][0].helpful = riichi_weight;
+        }
+      }
+      for (const RiichiWin& win : riichi_wins) {
+        parts[1][1].add(win.weight, win.ippatsu_points[haitei]);
+        parts[2][1].add(win.weight, win.riichi_points[haitei]);
       }
       for (int o = 1; o < kObjectives; ++o) {
         const auto value_of = [&](int table) {
@@ -970,6 +1039,8 @@ struct Solver::Impl {
     impossible_at.assign(nodes.size(), 0);
     tenpai_table.resize(tenpai_slots * static_cast<std::size_t>(draws + 1) * 6);
     zero_row.assign(row_size(), 0.0);
+    row_sums.resize(row_size());
+    row_least.resize(row_size());
     order_states();
     for (const std::uint32_t i : order) {
       if (nodes[i].shanten == 0) {

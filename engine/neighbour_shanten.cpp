@@ -1,6 +1,7 @@
 #include "engine/neighbour_shanten.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <cassert>
 
 namespace tenbin {
@@ -20,6 +21,35 @@ constexpr int kCacheBits = 15;    // 32768 entries of 32 bytes
 constexpr int kUnreachable = 99;  // a distance no hand has
 
 int group_of(int kind) { return kind < 27 ? kind / 9 : 3; }
+
+// A group's counts (each at most 4) packed 3 bits per kind, kind i of the group at bit 3i: the
+// low 3 bits of eight bytes are folded together in three steps (pairs, quads, octets).
+std::uint32_t pack_group(const TileCounts& counts, int group) {
+  std::uint64_t bytes = 0;
+  const int size = kGroupSize[group];
+  std::memcpy(&bytes, counts.data() + kGroupStart[group], static_cast<std::size_t>(std::min(size, 8)));
+  std::uint64_t x = bytes & 0x0707070707070707ull;
+  x = (x | (x >> 5)) & 0x003F003F003F003Full;
+  x = (x | (x >> 10)) & 0x00000FFF00000FFFull;
+  x = (x | (x >> 20)) & 0xFFFFFFull;
+  if (size == 9) x |= static_cast<std::uint64_t>(counts[static_cast<std::size_t>(kGroupStart[group] + 8)]) << 24;
+  return static_cast<std::uint32_t>(x);
+}
+
+// Bit 3i set for each kind i of a packed group holding at least one copy / at least two.
+constexpr std::uint32_t kFieldLowBits = 0111111111;  // bits 0, 3, ..., 24 (nine octal digits)
+std::uint32_t kinds_held(std::uint32_t code) { return (code | code >> 1 | code >> 2) & kFieldLowBits; }
+std::uint32_t kinds_paired(std::uint32_t code) { return (code >> 1 | code >> 2) & kFieldLowBits; }
+// Set bits of a 32-bit word, in a few arithmetic steps (the portable build has no popcount
+// instruction, and std::popcount becomes a library call).
+int bit_count(std::uint32_t v) {
+  v = v - ((v >> 1) & 0x55555555u);
+  v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+  return static_cast<int>((((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+// The terminals of a suit (its 1 and 9) and every honour.
+constexpr std::uint32_t kOrphanFields[4] = {1u | 1u << 24, 1u | 1u << 24, 1u | 1u << 24, kFieldLowBits};
 
 bool is_orphan(int kind) { return is_terminal_or_honor(kind); }
 
@@ -95,11 +125,7 @@ const GroupNeeds& GroupNeedsCache::get(int group, std::uint32_t code) {
 
 ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache, Neighbours neighbours)
     : cache_(&cache), counts_(base), exchanges_(neighbours == Neighbours::exchanges) {
-  for (int group = 0; group < 4; ++group) {
-    for (int i = 0; i < kGroupSize[group]; ++i) {
-      codes_[group] |= static_cast<std::uint32_t>(base[kGroupStart[group] + i]) << (3 * i);
-    }
-  }
+  for (int group = 0; group < 4; ++group) codes_[group] = pack_group(base, group);
   const int total = total_tiles(base);
   sets_ = std::min(4, total / 3);
   seven_pairs_size_ = total == 13 || total == 14;
@@ -120,13 +146,13 @@ ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache, Neigh
     pair_rest_[pair_index(1, 3)] = combine(groups_[0], groups_[2]);
     for (int i = 0; i < 6; ++i) pair_rest_mirrored_[i] = mirrored(pair_rest_[i]);
   }
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    const int c = base[kind];
-    pairs_ += c >= 2 ? 1 : 0;
-    kinds_ += c >= 1 ? 1 : 0;
-    if (!is_orphan(kind)) continue;
-    orphan_kinds_ += c >= 1 ? 1 : 0;
-    orphan_pairs_ += c >= 2 ? 1 : 0;
+  for (int group = 0; group < 4; ++group) {
+    const std::uint32_t held = kinds_held(codes_[group]);
+    const std::uint32_t paired = kinds_paired(codes_[group]);
+    kinds_ += bit_count(held);
+    pairs_ += bit_count(paired);
+    orphan_kinds_ += bit_count(held & kOrphanFields[group]);
+    orphan_pairs_ += bit_count(paired & kOrphanFields[group]);
   }
   // A draw or an exchange moves each form's distance by at most one, so when the small forms are
   // two or more behind the regular one they never decide a neighbour's shanten.
@@ -154,12 +180,20 @@ ShantenProbe::Needs ShantenProbe::combine(const Needs& a, const Needs& b) const 
   }
 }
 
+// Lane j of the result is lane sets_ - j of the other half of `rest`: each half is a byte-reversed
+// word shifted into place (lanes 5-8 and 14-15 of every figure are 0, see shanten_tables.hpp).
 ShantenProbe::Needs ShantenProbe::mirrored(const Needs& rest) const {
+  std::uint64_t plain_lanes = 0;  // lanes 0-7
+  std::uint64_t pair_lanes = 0;   // lanes 8-15
+  std::memcpy(&plain_lanes, rest.slack.data(), 8);
+  std::memcpy(&pair_lanes, rest.slack.data() + 8, 8);
+  // out[j] = rest[9 + sets_ - j]: byte j of the reversed lanes 8-15 is lane 15 - j.
+  const std::uint64_t out_plain = __builtin_bswap64(pair_lanes) >> (8 * (6 - sets_));
+  // out[9 + j] = rest[sets_ - j]: byte j of the reversed lanes 0-7 is lane 7 - j.
+  const std::uint64_t out_pair = (__builtin_bswap64(plain_lanes) >> (8 * (7 - sets_))) << 8;
   Needs out;
-  for (int j = 0; j <= sets_; ++j) {
-    out.slack[j] = rest.slack[kPairLane + sets_ - j];
-    out.slack[kPairLane + j] = rest.slack[sets_ - j];
-  }
+  std::memcpy(out.slack.data(), &out_plain, 8);
+  std::memcpy(out.slack.data() + 8, &out_pair, 8);
   return out;
 }
 
