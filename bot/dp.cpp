@@ -76,6 +76,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bot/mj0_waits.hpp"
 #include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
@@ -706,6 +707,34 @@ struct Solver::Impl {
     return !(s == 0 && riichi_possible && options.riichi == RiichiMode::always);  // riichi locks it
   }
 
+  // A tenpai hand that may not change only wins or lets its draws go: its waits, from the
+  // completion tables, are all it needs.
+  void expand_locked_tenpai(std::uint32_t i, const TileCounts& hand) {
+    const HandKey key = nodes[i].key;
+    const mj0::KindMask waits = mj0::waits_of(hand);
+    float ukeire = 0;
+    const auto edge_begin = static_cast<std::uint32_t>(edges.size());
+    TileCounts x = hand;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (((waits >> k) & 1) == 0 || hand[k] >= kCopiesPerKind) continue;
+      const float weight = weight_of(hand, k);
+      if (weight <= 0) continue;
+      ukeire += weight;
+      HandKey x_key = key;
+      add_kind(x_key, k);
+      ++x[k];
+      DrawEdge edge;
+      edge.kind = static_cast<std::uint8_t>(k);
+      edge.weight = weight;
+      edge.win = win_of(x_key, x, k);
+      --x[k];
+      if (edge.win >= 0) edges.push_back(edge);
+    }
+    nodes[i].ukeire = ukeire;
+    nodes[i].edge_begin = edge_begin;
+    nodes[i].edge_end = static_cast<std::uint32_t>(edges.size());
+  }
+
   void expand(std::uint32_t i) {
     expanding_depth = nodes[i].depth;
     const HandKey key = nodes[i].key;
@@ -715,9 +744,11 @@ struct Solver::Impl {
     std::array<std::int8_t, kNumKinds> after{};
     float ukeire = 0;
     const bool changes = changes_allowed(s, key.hi);
-    // A tenpai hand that may not change only wins or lets its draws go: no exchanges to ask.
-    const ShantenProbe probe(hand, group_cache,
-                             s == 0 && !changes ? Neighbours::draws_and_discards : Neighbours::exchanges);
+    if (s == 0 && !changes) {
+      expand_locked_tenpai(i, hand);
+      return;
+    }
+    const ShantenProbe probe(hand, group_cache, Neighbours::exchanges);
     probe.after_each_draw(after);
     for (int k = 0; k < kNumKinds; ++k) {
       if (hand[k] >= kCopiesPerKind) continue;
@@ -830,16 +861,17 @@ struct Solver::Impl {
   // The best continuation after drawing along `edge` (not counting the win or tsumogiri), at
   // times from `first` up: the successor's own row when the draw leads to one hand, else the
   // best of them per time, written to `out`.
-  const double* continuation_row(const DrawEdge& edge, int first, double* out) const {
-    if (edge.discard == kNone) return zero_row.data();
-    const DiscardNode& node = discards[edge.discard];
-    const std::uint32_t end = node.improving ? node.end : node.begin + edge.allowed;
-    if (end == node.begin + 1) return row(successors[node.begin].node);
+  const double* continuation_row(std::uint32_t edge, int first, double* out) const {
+    const std::uint32_t begin = edge_target_begin[edge];
+    const std::uint32_t end = edge_target_begin[edge + 1];
+    if (begin == end) return zero_row.data();
+    if (end == begin + 1) return row(edge_targets[begin]);
     const std::size_t from = static_cast<std::size_t>(first) * kObjectives;
-    std::fill(out + from, out + row_size(), 0.0);
-    for (std::uint32_t p = node.begin; p < end; ++p) {
-      const double* next = row(successors[p].node);
-      for (std::size_t k = from; k < row_size(); ++k) out[k] = std::max(out[k], next[k]);
+    const std::size_t to = row_size();
+    std::fill(out + from, out + to, 0.0);
+    for (std::uint32_t p = begin; p < end; ++p) {
+      const double* next = row(edge_targets[p]);
+      for (std::size_t k = from; k < to; ++k) out[k] = next[k] > out[k] ? next[k] : out[k];
     }
     return out;
   }
@@ -850,7 +882,43 @@ struct Solver::Impl {
     if (scratch.size() < count * row_size()) scratch.resize(count * row_size());
     edge_rows.resize(count);
     for (std::size_t e = 0; e < count; ++e) {
-      edge_rows[e] = continuation_row(edges[node.edge_begin + e], first, scratch.data() + e * row_size());
+      edge_rows[e] = continuation_row(node.edge_begin + static_cast<std::uint32_t>(e), first, scratch.data() + e * row_size());
+    }
+  }
+
+  // Each edge's draw states (the successors its draw may lead to), listed once so that valuing a
+  // state reads its draws' targets from one place.
+  std::vector<std::uint32_t> edge_targets;
+  std::vector<std::uint32_t> edge_target_begin;  // per edge, and one past the last
+
+  void list_edge_targets() {
+    edge_targets.clear();
+    edge_target_begin.resize(edges.size() + 1);
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      edge_target_begin[e] = static_cast<std::uint32_t>(edge_targets.size());
+      const DrawEdge& edge = edges[e];
+      if (edge.discard == kNone) continue;
+      const DiscardNode& node = discards[edge.discard];
+      const std::uint32_t end = node.improving ? node.end : node.begin + edge.allowed;
+      for (std::uint32_t p = node.begin; p < end; ++p) edge_targets.push_back(successors[p].node);
+    }
+    edge_target_begin[edges.size()] = static_cast<std::uint32_t>(edge_targets.size());
+  }
+
+  // Starts loading what valuing state i will read: its draws' targets, or (once those are in)
+  // the rows of the targets from the state's first time on.
+  void prefetch_targets(std::uint32_t i) const {
+    const DrawNode& node = nodes[i];
+    __builtin_prefetch(&edge_target_begin[node.edge_begin]);
+    __builtin_prefetch(&edge_targets[edge_target_begin[node.edge_begin]]);
+  }
+  void prefetch_rows(std::uint32_t i) const {
+    const DrawNode& node = nodes[i];
+    const std::size_t from = static_cast<std::size_t>(std::min<int>(node.depth, draws) + 1) * kObjectives;
+    for (std::uint32_t p = edge_target_begin[node.edge_begin]; p < edge_target_begin[node.edge_end]; ++p) {
+      const double* target = row(edge_targets[p]) + from;
+      __builtin_prefetch(target);
+      __builtin_prefetch(target + 8);
     }
   }
 
@@ -1042,7 +1110,14 @@ struct Solver::Impl {
     row_sums.resize(row_size());
     row_least.resize(row_size());
     order_states();
-    for (const std::uint32_t i : order) {
+    list_edge_targets();
+    // The rows a state reads were written long before (by states of the shanten below): their
+    // loads are started two and one states ahead.
+    for (std::size_t n = 0; n < order.size(); ++n) {
+      if (n + 4 < order.size()) __builtin_prefetch(&nodes[order[n + 4]]);
+      if (n + 2 < order.size()) prefetch_targets(order[n + 2]);
+      if (n + 1 < order.size()) prefetch_rows(order[n + 1]);
+      const std::uint32_t i = order[n];
       if (nodes[i].shanten == 0) {
         tenpai_values(i);
       } else {
