@@ -596,16 +596,24 @@ struct Solver::Impl {
   // Ura dora of a riichi win: one indicator drawn from the unseen weights.
   HanDistribution ura_han(const TileCounts& x) const {
     const TileCounts all = all_tiles(x);
-    HanDistribution ura{};
-    // Over the kinds held only (the rest of the indicator's odds is "no ura"): a dozen terms
-    // instead of 34 additions chained through ura[0].
-    double hit = 0;
+    // Over the kinds held only (the rest of the indicator's odds is "no ura"), summed per number
+    // of copies in four separate sums (not through the distribution in memory, a dependency chain).
+    double one = 0, two = 0, three = 0, four = 0;
     for (int kind = 0; kind < kNumKinds; ++kind) {
-      if (all[kind] == 0 || ura_weight[kind] <= 0) continue;
-      ura[std::min<int>(all[kind], kHanBins - 1)] += ura_weight[kind];
-      hit += ura_weight[kind];
+      const int copies = all[kind];
+      if (copies == 0) continue;
+      const double w = ura_weight[kind];
+      one += copies == 1 ? w : 0.0;
+      two += copies == 2 ? w : 0.0;
+      three += copies == 3 ? w : 0.0;
+      four += copies >= 4 ? w : 0.0;
     }
-    ura[0] = std::max(0.0, 1.0 - hit);
+    HanDistribution ura{};
+    ura[1] = one;
+    ura[2] = two;
+    ura[3] = three;
+    ura[4] = four;
+    ura[0] = std::max(0.0, 1.0 - (one + two + three + four));
     return ura;
   }
 
@@ -1047,51 +1055,60 @@ struct Solver::Impl {
                              {win->get(kRiichi, false), win->get(kRiichi, true)}});
     }
     for (int t = draws - 1; t >= first; --t) {
-      const double wall_left = wall - t;
       const std::size_t haitei = position.haitei_on_last_draw && t == draws - 1 ? 1 : 0;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
-      // Accumulators per table (0 dama, 1 fresh riichi, 2 riichi) and objective (win, score).
-      std::array<std::array<Part, 2>, 3> parts{};
-      for (int o = 1; o < kObjectives; ++o) {
-        parts[0][o - 1].base = read(i, t + 1, o);
-        const double locked = riichi_on ? or_zero(T(slot, t + 1, 2, o)) : 0.0;
-        parts[1][o - 1].base = locked;
-        parts[2][o - 1].base = locked;
-      }
+      // Accumulators per table (dama, fresh riichi, riichi) and objective (win, score); the two
+      // riichi tables share their base and their win-probability part.
+      Part dama_win{read(i, t + 1, 1), 0, 0};
+      Part dama_score{read(i, t + 1, 2), 0, 0};
       for (const TenpaiEdge& edge : tenpai_edges) {
         const double* next = edge.next + at;
-        parts[0][0].add(edge.weight, edge.dama_win ? 1.0 : next[1]);
-        parts[0][1].add(edge.weight, edge.dama_win ? std::max(next[2], edge.dama_points[haitei]) : next[2]);
+        dama_win.add(edge.weight, edge.dama_win ? 1.0 : next[1]);
+        dama_score.add(edge.weight, edge.dama_win ? std::max(next[2], edge.dama_points[haitei]) : next[2]);
       }
-      // Under riichi every such draw wins (probability 1, above any base short of a certain win).
-      if (parts[1][0].base < 1) {
-        for (int table = 1; table <= 2; ++table) {
-          parts[static_cast<std::size_t>(table)][0].gain = riichi_weight * (1 - parts[1][0].base);
-          parts[static_cast<std::size_t>(table)][0].helpful = riichi_weight;
-        }
+      const Part riichi_win = riichi_on ? locked_win_part(slot, t, riichi_weight) : Part{};
+      store_tenpai(i, slot, t, 1, dama_win, riichi_win, riichi_win);
+      if (!riichi_on) {
+        store_tenpai(i, slot, t, 2, dama_score, Part{}, Part{});
+        continue;
       }
+      const double locked = or_zero(T(slot, t + 1, 2, 2));
+      Part fresh_score{locked, 0, 0};
+      Part locked_score{locked, 0, 0};
       for (const RiichiWin& win : riichi_wins) {
-        parts[1][1].add(win.weight, win.ippatsu_points[haitei]);
-        parts[2][1].add(win.weight, win.riichi_points[haitei]);
+        fresh_score.add(win.weight, win.ippatsu_points[haitei]);
+        locked_score.add(win.weight, win.riichi_points[haitei]);
       }
-      for (int o = 1; o < kObjectives; ++o) {
-        const auto value_of = [&](int table) {
-          const Part& part = parts[static_cast<std::size_t>(table)][static_cast<std::size_t>(o - 1)];
-          return settle(part.base, part.gain, part.helpful, wall_left);
-        };
-        const double dama = value_of(0);
-        T(slot, t, 0, o) = dama;
-        double value = dama;
-        if (riichi_on) {
-          const double fresh = value_of(1);
-          T(slot, t, 1, o) = fresh;
-          T(slot, t, 2, o) = value_of(2);
-          const double declared = declaration_value(fresh, o);
-          value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
-        }
-        set(i, t, o, value);
-      }
+      store_tenpai(i, slot, t, 2, dama_score, fresh_score, locked_score);
     }
+  }
+
+  // Under riichi every winning draw wins (probability 1, above any base short of a certain win).
+  Part locked_win_part(std::int32_t slot, int t, double riichi_weight) const {
+    Part part{or_zero(T(slot, t + 1, 2, 1)), 0, 0};
+    if (part.base < 1) {
+      part.gain = riichi_weight * (1 - part.base);
+      part.helpful = riichi_weight;
+    }
+    return part;
+  }
+
+  // A tenpai state's tables at time t for one objective (win or score) and its value: dama, or
+  // riichi declared now when it is better (or forced).
+  void store_tenpai(std::uint32_t i, std::int32_t slot, int t, int objective, const Part& dama_part,
+                    const Part& fresh_part, const Part& locked_part) {
+    const double wall_left = wall - t;
+    const double dama = settle(dama_part.base, dama_part.gain, dama_part.helpful, wall_left);
+    T(slot, t, 0, objective) = dama;
+    double value = dama;
+    if (riichi_possible && options.riichi != RiichiMode::never) {
+      const double fresh = settle(fresh_part.base, fresh_part.gain, fresh_part.helpful, wall_left);
+      T(slot, t, 1, objective) = fresh;
+      T(slot, t, 2, objective) = settle(locked_part.base, locked_part.gain, locked_part.helpful, wall_left);
+      const double declared = declaration_value(fresh, objective);
+      value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
+    }
+    set(i, t, objective, value);
   }
 
   // Entering riichi with the fresh table's value: the score objective pays the deposit (the
