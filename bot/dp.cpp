@@ -284,19 +284,6 @@ HanDistribution convolve(const HanDistribution& a, const HanDistribution& b) {
   return out;
 }
 
-// d shifted up by `han` (the last bin keeps everything from it up).
-HanDistribution shifted(const HanDistribution& d, int han) {
-  HanDistribution out{};
-  for (int i = 0; i < kHanBins; ++i) out[std::min(i + han, kHanBins - 1)] += d[i];
-  return out;
-}
-
-HanDistribution point_mass(int han) {
-  HanDistribution d{};
-  d[std::min(han, kHanBins - 1)] = 1;
-  return d;
-}
-
 bool closed_hand(const std::vector<Meld>& melds) {
   return std::none_of(melds.begin(), melds.end(), [](const Meld& m) { return m.is_open(); });
 }
@@ -574,7 +561,10 @@ struct Solver::Impl {
     const TileCounts all = all_tiles(x);
     int fixed = aka_melds;
     for (const Tile marker : position.dora_markers) fixed += all[dora_from_indicator(marker.kind())];
-    HanDistribution d = point_mass(0);
+    // The drawn red fives: up to three independent chances, their count's distribution built in
+    // place (reds[j]: j of them red).
+    std::array<double, 4> reds{1, 0, 0, 0};
+    int chances = 0;
     for (int suit = 0; suit < 3; ++suit) {
       const int five = five_of_suit(suit);
       if ((flags >> (kRedShift + suit)) & 1) {
@@ -582,15 +572,15 @@ struct Solver::Impl {
       } else if (position.red_unseen[suit] && position.unseen_copies[five] > 0) {
         const int drawn = std::max(0, x[five] - root[five]);
         const double p = std::min(1.0, static_cast<double>(drawn) / position.unseen_copies[five]);
-        if (p > 0) {
-          HanDistribution bernoulli{};
-          bernoulli[0] = 1 - p;
-          bernoulli[1] = p;
-          d = convolve(d, bernoulli);
-        }
+        if (p <= 0) continue;
+        ++chances;
+        for (int j = chances; j >= 1; --j) reds[j] = reds[j] * (1 - p) + reds[j - 1] * p;
+        reds[0] *= 1 - p;
       }
     }
-    return shifted(d, fixed);
+    HanDistribution d{};
+    for (int j = 0; j <= chances; ++j) d[std::min(fixed + j, kHanBins - 1)] += reds[j];
+    return d;
   }
 
   // Ura dora of a riichi win: one indicator drawn from the unseen weights.
