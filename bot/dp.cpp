@@ -92,6 +92,10 @@ constexpr int kFiveOffset = 4;
 constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
 constexpr float kAnyWidth = -1.0f;    // an ukeire threshold every hand change passes
 
+// Whether `value` is better than `base` by more than the rounding of the sums behind them (the
+// sweep sums a state's draws in different orders, and the policy compares what it summed).
+bool beats(double value, double base) { return value - base > 1e-12 * std::max(1.0, std::abs(base)); }
+
 // ---- hand keys: the 34 counts in 3 bits each, kinds 0-20 in `lo`, 21-33 and flags in `hi` ----
 
 // No member initialisers: arrays of keys filled just after are not cleared first (HandKey{} is 0).
@@ -984,13 +988,15 @@ struct Solver::Impl {
 
   // One term of eq. 9: a draw whose best value beats staying (base) adds its weight to the helpful
   // weight and its weighted gain. Without a branch (which draws help is unpredictable); a draw
-  // that does not help adds exact zeros.
+  // that does not help adds exact zeros. "Beats" is by more than rounding (beats()), so that two
+  // values equal but for the order of their sums tie, as they would exactly.
   struct Part {
     double base = 0, gain = 0, helpful = 0;
     void add(double weight, double best) {
       const double lead = best - base;
-      gain += weight * std::max(lead, 0.0);
-      helpful += weight * static_cast<double>(lead > 0);
+      const bool helps = beats(best, base);
+      gain += helps ? weight * lead : 0.0;
+      helpful += helps ? weight : 0.0;
     }
   };
   struct TenpaiEdge {
@@ -1044,17 +1050,42 @@ struct Solver::Impl {
       riichi_wins.push_back({edge.weight, {win->get(kIppatsu, false), win->get(kIppatsu, true)},
                              {win->get(kRiichi, false), win->get(kRiichi, true)}});
     }
+    // The dama objectives' best value per draw and time (a win, or going on: a hand change or,
+    // after declining a win, the same), summed and least over the draws as in draw_values.
+    const std::size_t from = static_cast<std::size_t>(first + 1) * kObjectives;
+    std::fill(row_sums.begin() + static_cast<std::ptrdiff_t>(from), row_sums.end(), 0.0);
+    std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.end(), std::numeric_limits<double>::infinity());
+    double total_weight = 0;
+    for (const TenpaiEdge& edge : tenpai_edges) {
+      total_weight += edge.weight;
+      for (std::size_t k = from; k < row_size(); k += kObjectives) {
+        const std::size_t haitei = position.haitei_on_last_draw && k / kObjectives == static_cast<std::size_t>(draws) ? 1 : 0;
+        const double win = edge.dama_win ? 1.0 : edge.next[k + 1];
+        const double score = edge.dama_win ? std::max(edge.next[k + 2], edge.dama_points[haitei]) : edge.next[k + 2];
+        row_sums[k + 1] += edge.weight * win;
+        row_sums[k + 2] += edge.weight * score;
+        row_least[k + 1] = std::min(row_least[k + 1], win);
+        row_least[k + 2] = std::min(row_least[k + 2], score);
+      }
+    }
     for (int t = draws - 1; t >= first; --t) {
       const std::size_t haitei = position.haitei_on_last_draw && t == draws - 1 ? 1 : 0;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
+      const bool all_draws_count = total_weight <= wall - t;
       // Accumulators per table (dama, fresh riichi, riichi) and objective (win, score); the two
       // riichi tables share their base and their win-probability part.
       Part dama_win{read(i, t + 1, 1), 0, 0};
       Part dama_score{read(i, t + 1, 2), 0, 0};
-      for (const TenpaiEdge& edge : tenpai_edges) {
-        const double* next = edge.next + at;
-        dama_win.add(edge.weight, edge.dama_win ? 1.0 : next[1]);
-        dama_score.add(edge.weight, edge.dama_win ? std::max(next[2], edge.dama_points[haitei]) : next[2]);
+      const bool win_fast = all_draws_count && row_least[at + 1] >= dama_win.base;
+      const bool score_fast = all_draws_count && row_least[at + 2] >= dama_score.base;
+      if (win_fast) dama_win.gain = row_sums[at + 1] - total_weight * dama_win.base;
+      if (score_fast) dama_score.gain = row_sums[at + 2] - total_weight * dama_score.base;
+      if (!win_fast || !score_fast) {
+        for (const TenpaiEdge& edge : tenpai_edges) {
+          const double* next = edge.next + at;
+          if (!win_fast) dama_win.add(edge.weight, edge.dama_win ? 1.0 : next[1]);
+          if (!score_fast) dama_score.add(edge.weight, edge.dama_win ? std::max(next[2], edge.dama_points[haitei]) : next[2]);
+        }
       }
       const Part riichi_win = riichi_on ? locked_win_part(slot, t, riichi_weight) : Part{};
       store_tenpai(i, slot, t, 1, dama_win, riichi_win, riichi_win);
@@ -1319,7 +1350,7 @@ struct Solver::Impl {
     const DiscardNode& d = discards[edge->discard];
     const auto consider = [&](const Successor& s) {
       const double v = read(s.node, t1, objective);
-      if (v > best) {
+      if (beats(v, best)) {
         best = v;
         pick = Choice{false, s.discard, s.node, riichi_at(s.node, t1, objective)};
       }
