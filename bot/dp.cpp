@@ -71,6 +71,9 @@
 #include "bot/dp.hpp"
 
 #include <algorithm>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -91,6 +94,32 @@ double or_zero(double value) { return is_impossible(value) ? 0.0 : value; }
 constexpr int kFiveOffset = 4;
 constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
 constexpr float kAnyWidth = -1.0f;    // an ukeire threshold every hand change passes
+
+// out[k] = max(out[k], in[k]) and sums[k] += weight * in[k], least[k] = min(least[k], in[k]) for k
+// in [from, to): the sweep's row operations, two lanes at a time.
+void raise_to(double* out, const double* in, std::size_t from, std::size_t to) {
+  std::size_t k = from;
+#if defined(__SSE2__)
+  for (; k + 2 <= to; k += 2) _mm_storeu_pd(out + k, _mm_max_pd(_mm_loadu_pd(out + k), _mm_loadu_pd(in + k)));
+#endif
+  for (; k < to; ++k) out[k] = std::max(out[k], in[k]);
+}
+
+void add_row(double* sums, double* least, double weight, const double* in, std::size_t from, std::size_t to) {
+  std::size_t k = from;
+#if defined(__SSE2__)
+  const __m128d w = _mm_set1_pd(weight);
+  for (; k + 2 <= to; k += 2) {
+    const __m128d v = _mm_loadu_pd(in + k);
+    _mm_storeu_pd(sums + k, _mm_add_pd(_mm_loadu_pd(sums + k), _mm_mul_pd(w, v)));
+    _mm_storeu_pd(least + k, _mm_min_pd(_mm_loadu_pd(least + k), v));
+  }
+#endif
+  for (; k < to; ++k) {
+    sums[k] += weight * in[k];
+    least[k] = std::min(least[k], in[k]);
+  }
+}
 
 // Whether `value` is better than `base` by more than the rounding of the sums behind them (the
 // sweep sums a state's draws in different orders, and the policy compares what it summed).
@@ -816,7 +845,8 @@ struct Solver::Impl {
   std::vector<std::uint32_t> order;     // the states in the order they are valued
   std::size_t impossible = 0;
 
-  std::size_t row_size() const { return static_cast<std::size_t>(draws + 1) * kObjectives; }
+  std::size_t row_length = 0;  // (draws + 1) * kObjectives, set by sweep()
+  std::size_t row_size() const { return row_length; }
   const double* row(std::uint32_t node) const { return values.data() + node * row_size(); }
   double read(std::uint32_t node, int t, int objective) const {
     return row(node)[static_cast<std::size_t>(t) * kObjectives + static_cast<std::size_t>(objective)];
@@ -870,11 +900,8 @@ struct Solver::Impl {
     if (end == begin + 1) return row(edge_targets[begin]);
     const std::size_t from = static_cast<std::size_t>(first) * kObjectives;
     const std::size_t to = row_size();
-    std::fill(out + from, out + to, 0.0);
-    for (std::uint32_t p = begin; p < end; ++p) {
-      const double* next = row(edge_targets[p]);
-      for (std::size_t k = from; k < to; ++k) out[k] = next[k] > out[k] ? next[k] : out[k];
-    }
+    std::copy(row(edge_targets[begin]) + from, row(edge_targets[begin]) + to, out + from);
+    for (std::uint32_t p = begin + 1; p < end; ++p) raise_to(out, row(edge_targets[p]), from, to);
     return out;
   }
 
@@ -955,10 +982,7 @@ struct Solver::Impl {
       const double weight = edges[node.edge_begin + e].weight;
       const double* next = edge_rows[e];
       total_weight += weight;
-      for (std::size_t k = from; k < row_size(); ++k) {
-        row_sums[k] += weight * next[k];
-        row_least[k] = std::min(row_least[k], next[k]);
-      }
+      add_row(row_sums.data(), row_least.data(), weight, next, from, row_size());
     }
     for (int t = std::min(last, draws - 1); t >= first; --t) {
       const double wall_left = wall - t;
@@ -1140,6 +1164,7 @@ struct Solver::Impl {
   }
 
   void sweep() {
+    row_length = static_cast<std::size_t>(draws + 1) * kObjectives;
     // Every row is written whole by its state (no clearing of memory that is overwritten).
     values.resize(nodes.size() * row_size());
     impossible_at.assign(nodes.size(), 0);
