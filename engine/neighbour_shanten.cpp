@@ -17,7 +17,6 @@ using shanten_tables::SetNeeds;
 
 constexpr int kGroupStart[4] = {0, 9, 18, 27};
 constexpr int kGroupSize[4] = {9, 9, 9, 7};
-constexpr int kCacheBits = 15;    // 32768 entries of 32 bytes
 constexpr int kUnreachable = 99;  // a distance no hand has
 
 int group_of(int kind) { return kind < 27 ? kind / 9 : 3; }
@@ -108,19 +107,15 @@ SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
 
 }  // namespace
 
-GroupNeedsCache::GroupNeedsCache() : entries_(std::size_t{1} << kCacheBits) {}
+GroupNeedsCache::GroupNeedsCache() : entries_(std::size_t{1} << kBits) {}
 
-const GroupNeeds& GroupNeedsCache::get(int group, std::uint32_t code) {
-  const std::uint32_t tag = code | static_cast<std::uint32_t>(group) << 28;
-  Entry& entry = entries_[(tag * 0x9E3779B1u) >> (32 - kCacheBits)];
-  if (entry.tag == tag) return entry.needs;
+void GroupNeedsCache::fill(Entry& entry, int group, std::uint32_t code, std::uint32_t tag) {
   std::array<std::uint8_t, 9> counts{};
   for (int i = 0; i < kGroupSize[group]; ++i) counts[i] = static_cast<std::uint8_t>((code >> (3 * i)) & 7);
   const shanten_tables::PackedNeeds packed = group == 3 ? kHonorTable[kHonorRanks.rank(counts.data())]
                                                         : kSuitTable[kSuitRanks.rank(counts.data())];
   entry.needs = shanten_tables::unpack(packed);
   entry.tag = tag;
-  return entry.needs;
 }
 
 ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache, Neighbours neighbours)
