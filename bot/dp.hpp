@@ -12,7 +12,8 @@
 // best over its discards (eq. 9). For the expected score the winning edge carries the score, with
 // the choice to win or to go on: best = max(score, continuation) (eq. 10); the initial values are
 // zero (eq. 11). The graph is built bottom-up from the hand with memoisation over hand states, and
-// the time index t is swept from the last draw back to 0 (the topological order, eq. 9's note).
+// valued state by state, successors first, each state for every t from the last draw back to 0
+// (eq. 9's note on the order: a state's values at t need only values at t+1).
 //
 // See bot/dp.cpp for the edges (forward, hand changes, shanten-back, riichi), the score on
 // winning edges and why every value stays a probability without patching the draw odds.
