@@ -76,10 +76,12 @@
 #endif
 #include <cmath>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 
 #include "bot/mj0_waits.hpp"
+#include "engine/agari.hpp"
 #include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
@@ -688,6 +690,23 @@ struct Solver::Impl {
     return total;
   }
 
+  // The regular readings of the complete hand x, read once for all its winning tiles (a complete
+  // hand is met with several, a few on average).
+  KeyIndex readings_index;                        // hand -> its index in readings_begin/end
+  std::vector<std::uint32_t> readings_begin;      // per hand: its readings' range in reading_store
+  std::vector<std::uint32_t> readings_end;
+  std::vector<Decomposition> reading_store;
+
+  std::span<const Decomposition> regular_readings(const HandKey& key, const TileCounts& x) {
+    const auto [id, inserted] = readings_index.find_or_insert(key, static_cast<std::uint32_t>(readings_begin.size()));
+    if (inserted) {
+      readings_begin.push_back(static_cast<std::uint32_t>(reading_store.size()));
+      for (const Decomposition& reading : decompose(x)) reading_store.push_back(reading);
+      readings_end.push_back(static_cast<std::uint32_t>(reading_store.size()));
+    }
+    return {reading_store.data() + readings_begin[id], readings_end[id] - readings_begin[id]};
+  }
+
   // The winning hand x (k drawn), scored once; -1 when it does not score at all.
   std::int32_t win_of(const HandKey& x_key, const TileCounts& x, int k) {
     HandKey key = counts_only(x_key);
@@ -701,7 +720,7 @@ struct Solver::Impl {
     for (const Meld& meld : position.melds) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld;
     // The readings serve every variant: a closed tsumo always has menzen tsumo, so a dama win
     // exists whenever riichi is possible, and riichi, ippatsu and haitei only add han.
-    const ReadingValues readings = score_readings(hand, context, position.rules);
+    const ReadingValues readings = score_readings(hand, context, position.rules, regular_readings(counts_only(x_key), x));
     if (readings.error == ScoreError::none) {
       const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
       value.dama = true;
@@ -1306,6 +1325,10 @@ struct Solver::Impl {
     node_index.clear();
     discard_index.clear();
     win_index.clear();
+    readings_index.clear();
+    readings_begin.clear();
+    readings_end.clear();
+    reading_store.clear();
     ukeire_index.clear();
     ukeire_values.clear();
     expanding_depth = -1;

@@ -319,8 +319,9 @@ void settle(const WinContext& context, const Rules& rules, Score& score) {
 }
 
 // Prices every reading of `tiles` into `readings`; the error when the hand is not a win.
+// `regular` holds the hand's regular readings when the caller has them (decompose(concealed)).
 ScoreOutcome price_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules,
-                            PricedReadings& readings) {
+                            PricedReadings& readings, const std::span<const Decomposition>* regular = nullptr) {
   ScoreOutcome outcome;
   if (std::string problem = check_tiles(tiles, rules); !problem.empty()) {
     outcome.error = ScoreError::impossible;
@@ -357,7 +358,9 @@ ScoreOutcome price_readings(const WinningHand& tiles, const WinContext& context,
     consider(hand);
   }
   hand.form = HandForm::regular;
-  for (const Decomposition& reading : decompose(tiles.concealed)) {
+  std::vector<Decomposition> own;
+  if (regular == nullptr) own = decompose(tiles.concealed);
+  for (const Decomposition& reading : regular == nullptr ? std::span<const Decomposition>(own) : *regular) {
     complete = true;
     price_regular(reading, tiles, hand, context, rules, readings);
   }
@@ -400,6 +403,15 @@ ReadingValues score_readings(const WinningHand& tiles, const WinContext& context
   PricedReadings readings;
   readings.all = &values;
   values.error = price_readings(tiles, context, rules, readings).error;
+  return values;
+}
+
+ReadingValues score_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules,
+                             std::span<const Decomposition> regular) {
+  ReadingValues values;
+  PricedReadings readings;
+  readings.all = &values;
+  values.error = price_readings(tiles, context, rules, readings, &regular).error;
   return values;
 }
 

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 
+#include "engine/agari.hpp"
 #include "engine/meld.hpp"
 #include "engine/rules.hpp"
 #include "engine/tile.hpp"
@@ -76,6 +77,10 @@ struct ReadingValues {
   int count = 0;
 };
 ReadingValues score_readings(const WinningHand& hand, const WinContext& context, const Rules& rules = {});
+// The same with the hand's regular readings given (decompose(hand.concealed)): a caller scoring one
+// complete hand with several winning tiles reads it once.
+ReadingValues score_readings(const WinningHand& hand, const WinContext& context, const Rules& rules,
+                             std::span<const Decomposition> regular);
 
 // How many tiles of the hand (melds included, a kan as four) the indicators point at.
 int count_dora(const WinningHand& hand, std::span<const Tile> indicators);

@@ -90,6 +90,34 @@ TEST(ScoreReadings, BestReadingIsScoreWins) {
   EXPECT_GT(several, 200);
 }
 
+TEST(ScoreReadings, GivenReadingsGiveTheSameValues) {
+  // The overload that takes the hand's regular readings (read once for several winning tiles)
+  // answers exactly what reading the hand itself does, for every winning tile of the hand.
+  std::mt19937 rng(29);
+  int compared = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    WinningHand hand;
+    hand.concealed = random_complete_hand(rng);
+    const std::vector<Decomposition> regular = decompose(hand.concealed);
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      if (hand.concealed[kind] == 0) continue;
+      hand.win_kind = kind;
+      const ReadingValues own = score_readings(hand, closed_tsumo());
+      const ReadingValues given = score_readings(hand, closed_tsumo(), Rules{}, regular);
+      ASSERT_EQ(given.error, own.error);
+      ASSERT_EQ(given.count, own.count);
+      for (int r = 0; r < own.count; ++r) {
+        const auto i = static_cast<std::size_t>(r);
+        EXPECT_EQ(given.values[i].han, own.values[i].han);
+        EXPECT_EQ(given.values[i].fu, own.values[i].fu);
+        EXPECT_EQ(given.values[i].yakuman, own.values[i].yakuman);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 10000);
+}
+
 TEST(ScoreReadings, TriplesAndRunsAreBothListed) {
   // 222 333 444m 567p 99s won by tsumo on 4m. As triplets (a shanpon on 4m/9s): menzen tsumo and
   // sanankou, 3 han; 20 + 2 (tsumo) + 3 x 4 (concealed simple triplets) = 34 -> 40 fu. As three
