@@ -428,13 +428,27 @@ struct Solver::Impl {
 
   static TileCounts hand_of_key(const HandKey& key) { return counts_of(counts_only(key)); }
 
-  float weight_of(const TileCounts& hand, int kind) const {
-    const int extra = std::max(0, hand[kind] - root[kind]);
-    return static_cast<float>(std::max(0.0, position.weights[kind] - extra));
+  // The weight of a draw of `kind` to a hand holding `copies` of it: the unseen weight less the
+  // copies this path has taken out of the wall (set_up_draw_weights fills the table).
+  std::array<std::array<float, kCopiesPerKind + 1>, kNumKinds> draw_weight{};
+
+  void set_up_draw_weights() {
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      for (int copies = 0; copies <= kCopiesPerKind; ++copies) {
+        const int extra = std::max(0, copies - root[kind]);
+        draw_weight[kind][copies] = static_cast<float>(std::max(0.0, position.weights[kind] - extra));
+      }
+    }
   }
 
-  float ukeire_of(const TileCounts& hand, int hand_shanten) {
-    const HandKey key = key_of(hand);
+  float weight_of(const TileCounts& hand, int kind) const { return draw_weight[kind][hand[kind]]; }
+
+  float ukeire_of(const TileCounts& hand, int hand_shanten) { return ukeire_of(key_of(hand), hand, hand_shanten); }
+  void remember_ukeire(const HandKey& key, float ukeire) {
+    if (ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size())).second) ukeire_values.push_back(ukeire);
+  }
+  // `key` holds the hand's counts (no flags).
+  float ukeire_of(const HandKey& key, const TileCounts& hand, int hand_shanten) {
     const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
     if (!inserted) return ukeire_values[id];
     const ShantenProbe probe(hand, group_cache, Neighbours::draws_and_discards);
@@ -538,7 +552,7 @@ struct Solver::Impl {
     for (int d = 0; d < kNumKinds; ++d) {
       if (x[d] == 0 || after[d] != s) continue;
       --y[d];
-      successors.push_back({kNone, any ? 0.0f : ukeire_of(y, s), static_cast<std::uint8_t>(d)});
+      successors.push_back({kNone, any ? 0.0f : ukeire_of(after_discard_key(x_key, d, 0), y, s), static_cast<std::uint8_t>(d)});
       ++y[d];
     }
     if (!any) keep_widest(node.begin);
@@ -806,6 +820,8 @@ struct Solver::Impl {
       if (weight[k] > 0 && after[k] < s) ukeire += weight[k];
     }
     nodes[i].ukeire = ukeire;
+    // Its hand changes compare other hands' ukeire with this one's: known already.
+    if (changes && !any_change(s)) remember_ukeire(counts_only(key), ukeire);
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
     std::array<HandKey, kNumKinds> x_keys;
     for (int k = 0; k < kNumKinds; ++k) {
@@ -1345,6 +1361,7 @@ struct Solver::Impl {
     reset();
     check_position();
     set_up_scoring();
+    set_up_draw_weights();
     make_candidates();
     build();
     sweep();
