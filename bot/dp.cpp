@@ -1327,7 +1327,10 @@ struct Solver::Impl {
                          win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
                          values.capacity() * sizeof(double) + impossible_at.capacity() * sizeof(std::uint64_t) +
                          tenpai_table.capacity() * sizeof(double) + scratch.capacity() * sizeof(double) +
-                         order.capacity() * sizeof(std::uint32_t);
+                         order.capacity() * sizeof(std::uint32_t) +
+                         (edge_targets.capacity() + edge_target_begin.capacity()) * sizeof(std::uint32_t) +
+                         readings_index.bytes() + (readings_begin.capacity() + readings_end.capacity()) * sizeof(std::uint32_t) +
+                         reading_store.capacity() * sizeof(Decomposition);
   }
 
   // Empties everything position-dependent, keeping the memory (and the group cache, which depends
