@@ -71,14 +71,14 @@
 #include "bot/dp.hpp"
 
 #include <algorithm>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <cmath>
 #include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "bot/mj0_waits.hpp"
 #include "engine/agari.hpp"
@@ -97,8 +97,8 @@ constexpr int kFiveOffset = 4;
 constexpr int kMaxChangeShanten = 1;  // hand changes are looked for at 1-shanten and tenpai
 constexpr float kAnyWidth = -1.0f;    // an ukeire threshold every hand change passes
 
-// out[k] = max(out[k], in[k]) and sums[k] += weight * in[k], least[k] = min(least[k], in[k]) for k
-// in [from, to): the sweep's row operations, two lanes at a time.
+// The sweep's row operations over [from, to), two lanes at a time.
+// out[k] = max(out[k], in[k]): the best of several draw states.
 void raise_to(double* out, const double* in, std::size_t from, std::size_t to) {
   std::size_t k = from;
 #if defined(__SSE2__)
@@ -107,6 +107,7 @@ void raise_to(double* out, const double* in, std::size_t from, std::size_t to) {
   for (; k < to; ++k) out[k] = std::max(out[k], in[k]);
 }
 
+// sums[k] += weight * in[k] and least[k] = min(least[k], in[k]): a state's draws, summed.
 void add_row(double* sums, double* least, double weight, const double* in, std::size_t from, std::size_t to) {
   std::size_t k = from;
 #if defined(__SSE2__)
@@ -443,11 +444,11 @@ struct Solver::Impl {
 
   float weight_of(const TileCounts& hand, int kind) const { return draw_weight[kind][hand[kind]]; }
 
+  // The ukeire of a hand, computed once per solve; `key` holds its counts (no flags).
   float ukeire_of(const TileCounts& hand, int hand_shanten) { return ukeire_of(key_of(hand), hand, hand_shanten); }
   void remember_ukeire(const HandKey& key, float ukeire) {
     if (ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size())).second) ukeire_values.push_back(ukeire);
   }
-  // `key` holds the hand's counts (no flags).
   float ukeire_of(const HandKey& key, const TileCounts& hand, int hand_shanten) {
     const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
     if (!inserted) return ukeire_values[id];
