@@ -124,6 +124,14 @@ void add_row(double* sums, double* least, double weight, const double* in, std::
   }
 }
 
+// The same for the first of the draws: sums[k] = weight * in[k], least[k] = in[k].
+void start_row(double* sums, double* least, double weight, const double* in, std::size_t from, std::size_t to) {
+  for (std::size_t k = from; k < to; ++k) {
+    sums[k] = weight * in[k];
+    least[k] = in[k];
+  }
+}
+
 // Whether `value` is better than `base` by more than the rounding of the sums behind them (the
 // sweep sums a state's draws in different orders, and the policy compares what it summed).
 bool beats(double value, double base) { return value - base > 1e-12 * std::max(1.0, std::abs(base)); }
@@ -1011,14 +1019,20 @@ struct Solver::Impl {
     // eq. 9 and gain = sum - weight * base (a draw worth exactly the base adds nothing either way);
     // elsewhere the draws are weighed one by one.
     const std::size_t from = static_cast<std::size_t>(first + 1) * kObjectives;
-    std::fill(row_sums.begin() + static_cast<std::ptrdiff_t>(from), row_sums.end(), 0.0);
-    std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.end(), std::numeric_limits<double>::infinity());
     double total_weight = 0;
     for (std::size_t e = 0; e < count; ++e) {
       const double weight = edges[node.edge_begin + e].weight;
       const double* next = edge_rows[e];
       total_weight += weight;
-      add_row(row_sums.data(), row_least.data(), weight, next, from, row_size());
+      if (e == 0) {
+        start_row(row_sums.data(), row_least.data(), weight, next, from, row_size());
+      } else {
+        add_row(row_sums.data(), row_least.data(), weight, next, from, row_size());
+      }
+    }
+    if (count == 0) {
+      std::fill(row_sums.begin() + static_cast<std::ptrdiff_t>(from), row_sums.end(), 0.0);
+      std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.end(), std::numeric_limits<double>::infinity());
     }
     for (int t = std::min(last, draws - 1); t >= first; --t) {
       const double wall_left = wall - t;
@@ -1080,15 +1094,23 @@ struct Solver::Impl {
     const DrawNode& node = nodes[i];
     const std::int32_t slot = node.tenpai_slot;
     const int first = std::min<int>(node.depth, draws);
-    // Times before the state's depth cannot occur (0, never read); the last is the terminal one.
+    // Times before the state's depth cannot occur (0, never read); the last is the terminal one
+    // (0 but for tenpai itself). The loop below writes the times between.
     double* values_of_i = values.data() + i * row_size();
-    std::fill(values_of_i, values_of_i + row_size(), 0.0);
+    std::fill(values_of_i, values_of_i + static_cast<std::size_t>(first) * kObjectives, 0.0);
+    std::fill(values_of_i + static_cast<std::size_t>(draws) * kObjectives, values_of_i + row_size(), 0.0);
+    const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
     double* tables = &T(slot, 0, 0, 1);
-    std::fill(tables, tables + static_cast<std::size_t>(draws + 1) * 6, 0.0);
+    const std::size_t table_row = 6;
+    if (riichi_on) {
+      std::fill(tables, tables + static_cast<std::size_t>(first) * table_row, 0.0);
+      std::fill(tables + static_cast<std::size_t>(draws) * table_row, tables + static_cast<std::size_t>(draws + 1) * table_row, 0.0);
+    } else {
+      std::fill(tables, tables + static_cast<std::size_t>(draws + 1) * table_row, 0.0);
+    }
     for (int t = first; t <= draws; ++t) set(i, t, 0, 1);
     if (first >= draws) return;
     gather_continuations(node, first + 1);
-    const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
     // The edges as the loop over times reads them: continuation rows, and the wins' points
     // copied out of their table (without and with haitei).
     tenpai_edges.clear();
