@@ -557,14 +557,21 @@ struct Solver::Impl {
     std::array<std::int8_t, kNumKinds> after{};
     probe.after_draw_and_each_discard(k, after);
     const bool any = any_change(s);
-    TileCounts y = x;
     for (int d = 0; d < kNumKinds; ++d) {
       if (x[d] == 0 || after[d] != s) continue;
-      --y[d];
-      successors.push_back({kNone, any ? 0.0f : ukeire_of(after_discard_key(x_key, d, 0), y, s), static_cast<std::uint8_t>(d)});
-      ++y[d];
+      if (!any) ukeire_index.prefetch(after_discard_key(x_key, d, 0));  // looked up just below
+      successors.push_back({kNone, 0.0f, static_cast<std::uint8_t>(d)});
     }
-    if (!any) keep_widest(node.begin);
+    if (!any) {
+      TileCounts y = x;
+      for (std::uint32_t p = node.begin; p < successors.size(); ++p) {
+        const int d = successors[p].discard;
+        --y[d];
+        successors[p].ukeire = ukeire_of(after_discard_key(x_key, d, 0), y, s);
+        ++y[d];
+      }
+      keep_widest(node.begin);
+    }
     node.end = static_cast<std::uint32_t>(successors.size());
     discards.push_back(node);
     return id;
