@@ -738,9 +738,15 @@ struct Solver::Impl {
   }
 
   // The winning hand x (k drawn), scored once; -1 when it does not score at all.
-  std::int32_t win_of(const HandKey& x_key, const TileCounts& x, int k) {
+  // The key of the win (x, k): the hand, its red fives and the winning kind.
+  static HandKey win_key(const HandKey& x_key, int k) {
     HandKey key = counts_only(x_key);
     key.hi |= (x_key.hi & ~kCountMaskHi & ~kChangedFlag) | (std::uint64_t{static_cast<unsigned>(k)} << 48);
+    return key;
+  }
+
+  std::int32_t win_of(const HandKey& x_key, const TileCounts& x, int k) {
+    const HandKey key = win_key(x_key, k);
     const auto [id, inserted] = win_index.find_or_insert(key, static_cast<std::uint32_t>(wins.size()));
     if (!inserted) return wins[id].dama || wins[id].riichi ? static_cast<std::int32_t>(id) : -1;
     WinValue value;
@@ -794,6 +800,12 @@ struct Solver::Impl {
     const mj0::KindMask waits = mj0::waits_of(hand);
     float ukeire = 0;
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (((waits >> k) & 1) == 0) continue;
+      HandKey x_key = key;
+      add_kind(x_key, k);
+      win_index.prefetch(win_key(x_key, k));  // looked up below
+    }
     TileCounts x = hand;
     for (int k = 0; k < kNumKinds; ++k) {
       if (((waits >> k) & 1) == 0 || hand[k] >= kCopiesPerKind) continue;
