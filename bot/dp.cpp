@@ -80,7 +80,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "bot/mj0_waits.hpp"
+#include "engine/waits.hpp"
 #include "engine/agari.hpp"
 #include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
@@ -797,7 +797,7 @@ struct Solver::Impl {
   // completion tables, are all it needs.
   void expand_locked_tenpai(std::uint32_t i, const TileCounts& hand) {
     const HandKey key = nodes[i].key;
-    const mj0::KindMask waits = mj0::waits_of(hand);
+    const KindMask waits = waits_of(hand);
     float ukeire = 0;
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
     for (int k = 0; k < kNumKinds; ++k) {

@@ -9,7 +9,7 @@
 //
 // The count is a product over the four groups (three suits and the honours), because whether a
 // hand is tenpai and what it waits on depends on each group only through a small summary:
-//  - regular form (bot/mj0_waits.hpp): a group of size 3m reads as sets or kills the regular form;
+//  - regular form (engine/waits.hpp): a group of size 3m reads as sets or kills the regular form;
 //    the hand needs either one group of size 3m+1 (its completing kinds are the waits) or two of
 //    size 3m+2, each contributing its completing kinds when the other reads as sets and the pair;
 //  - seven pairs: how many pairs, whether one single, no count above 2;
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "bot/mj0.hpp"
-#include "bot/mj0_waits.hpp"
+#include "engine/waits.hpp"
 #include "engine/shanten_tables.hpp"
 
 namespace tenbin::mj0 {

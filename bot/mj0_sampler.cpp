@@ -20,7 +20,7 @@
 //  - The structure short of a tile is drawn from "partial" weights: a run start's
 //    c_a c_a+1 + c_a c_a+2 + c_a+1 c_a+2 (refreshed on demand; then which tile is missing, by the
 //    product of the other two), a triplet's C(c,2), the pair's single tile c; the missing kind is
-//    recorded and the waits come from bot/mj0_waits.hpp's waits_after_removal (one or two table
+//    recorded and the waits come from engine/waits.hpp's waits_after_removal (one or two table
 //    look-ups).
 //  - Construction can fail (a flush hunter whose suit cannot give the sets): the draw is started
 //    again, at most max_failed_draws times in all; the estimate then reports fewer samples.
@@ -29,7 +29,7 @@
 #include <cmath>
 
 #include "bot/mj0.hpp"
-#include "bot/mj0_waits.hpp"
+#include "engine/waits.hpp"
 #include "engine/score.hpp"
 
 namespace tenbin::mj0 {

@@ -4,6 +4,7 @@
 
 #include "engine/agari.hpp"
 #include "engine/shanten.hpp"
+#include "engine/waits.hpp"
 
 namespace tenbin {
 namespace {
@@ -399,15 +400,9 @@ TileCounts Table::visible() const {
 }
 
 std::array<bool, kNumKinds> Table::waits_of(const TileCounts& counts) const {
+  const KindMask waits = tenbin::waits_of(counts);
   std::array<bool, kNumKinds> out{};
-  if (total_tiles(counts) % 3 != 1 || shanten(counts) != 0) return out;
-  TileCounts drawn = counts;
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (drawn[kind] >= kCopiesPerKind) continue;
-    ++drawn[kind];
-    out[kind] = shanten(drawn) == kComplete;
-    --drawn[kind];
-  }
+  for (int kind = 0; kind < kNumKinds; ++kind) out[kind] = ((waits >> kind) & 1) != 0;
   return out;
 }
 

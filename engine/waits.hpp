@@ -1,4 +1,5 @@
-// The waits of a 3n+1 concealed hand, from per-group completion tables (MJ-0's inner loop).
+// The waits of a 3n+1 concealed hand, from per-group completion tables (MJ-0's inner loop, the
+// DP's tenpai hands, the table's furiten).
 //
 // A regular hand is complete when every group (the three suits and the honours, which sets never
 // cross) reads as sets, one of them as sets and the pair. So a 3n+1 hand waits on kind k of group
@@ -11,7 +12,7 @@
 // patterns (every multiset of at most four sets, with or without a pair, each kind at most 4):
 // pattern c - e_i gets bit i for every i in c. Seven pairs (six pairs and a single, four of a kind
 // not two pairs) and thirteen orphans add their waits for 13 concealed tiles. This agrees with the
-// engine's shanten-based waits (tests/mj0_waits_test.cpp checks it on random tenpai hands).
+// shanten-based waits (tests/waits_test.cpp checks it on random tenpai hands).
 #pragma once
 
 #include <array>
@@ -19,7 +20,7 @@
 
 #include "engine/tile.hpp"
 
-namespace tenbin::mj0 {
+namespace tenbin {
 
 using KindMask = std::uint64_t;  // bit k: kind k
 
@@ -48,4 +49,4 @@ KindMask seven_pairs_waits(const TileCounts& concealed);
 KindMask waits_after_removal(const TileCounts& concealed, const std::array<int, 4>& group_sizes, int removed);
 KindMask thirteen_orphans_waits(const TileCounts& concealed);
 
-}  // namespace tenbin::mj0
+}  // namespace tenbin

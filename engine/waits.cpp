@@ -1,4 +1,4 @@
-#include "bot/mj0_waits.hpp"
+#include "engine/waits.hpp"
 
 #include <array>
 #include <bit>
@@ -7,7 +7,7 @@
 
 #include "engine/shanten_tables.hpp"
 
-namespace tenbin::mj0 {
+namespace tenbin {
 namespace {
 
 using shanten_tables::kHonorPatterns;
@@ -259,4 +259,4 @@ KindMask waits_of(const TileCounts& concealed) {
   return regular_waits(concealed) | seven_pairs_waits(concealed) | thirteen_orphans_waits(concealed);
 }
 
-}  // namespace tenbin::mj0
+}  // namespace tenbin

@@ -1,8 +1,8 @@
-// MJ-0's table-driven waits against the engine's: a kind is a wait when adding it makes the
-// engine's shanten -1 (the definition Table::waits uses). Random complete hands minus a tile
+// The table-driven waits against shanten's definition: a kind is a wait when adding it makes the
+// shanten -1. Random complete hands minus a tile
 // (every size from 4 to 13 concealed tiles), the same with one tile replaced at random (mostly
 // not tenpai: the waits must then be empty), seven-pairs and thirteen-orphans shapes.
-#include "bot/mj0_waits.hpp"
+#include "engine/waits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 
 #include "engine/shanten.hpp"
 
-namespace tenbin::mj0 {
+namespace tenbin {
 namespace {
 
 KindMask engine_waits(const TileCounts& hand) {
@@ -68,7 +68,7 @@ int random_tile_of(std::mt19937_64& rng, const TileCounts& hand) {
   return -1;
 }
 
-TEST(Mj0WaitsTest, CompleteMinusOneMatchesEngine) {
+TEST(WaitsTest, CompleteMinusOneMatchesEngine) {
   std::mt19937_64 rng(61);
   int tenpai = 0;
   for (int i = 0; i < 20000; ++i) {
@@ -88,7 +88,7 @@ TEST(Mj0WaitsTest, CompleteMinusOneMatchesEngine) {
   EXPECT_EQ(tenpai, 20000);
 }
 
-TEST(Mj0WaitsTest, PerturbedHandsMatchEngine) {
+TEST(WaitsTest, PerturbedHandsMatchEngine) {
   std::mt19937_64 rng(62);
   int tenpai = 0;
   int not_tenpai = 0;
@@ -110,7 +110,7 @@ TEST(Mj0WaitsTest, PerturbedHandsMatchEngine) {
   EXPECT_GT(not_tenpai, 1000);
 }
 
-TEST(Mj0WaitsTest, SevenPairsAndThirteenOrphans) {
+TEST(WaitsTest, SevenPairsAndThirteenOrphans) {
   std::mt19937_64 rng(63);
   for (int i = 0; i < 5000; ++i) {
     // Six pairs and a single, or seven pairs with one tile replaced.
@@ -144,7 +144,7 @@ TEST(Mj0WaitsTest, SevenPairsAndThirteenOrphans) {
   EXPECT_EQ(std::popcount(waits_of(parse_counts("19m19p19s1234567z"))), 13);
 }
 
-TEST(Mj0WaitsTest, KnownShapes) {
+TEST(WaitsTest, KnownShapes) {
   const auto waits = [](const char* hand) {
     const KindMask mask = waits_of(parse_counts(hand));
     std::string text;
@@ -164,4 +164,4 @@ TEST(Mj0WaitsTest, KnownShapes) {
 }
 
 }  // namespace
-}  // namespace tenbin::mj0
+}  // namespace tenbin
