@@ -678,7 +678,8 @@ struct Solver::Impl {
   // which reading is best may change with the extra han (a reading of more han reaches haneman
   // first).
   PointsByHan points_by_han(const ReadingValues& readings, int most) {
-    PointsByHan points{};
+    PointsByHan points;  // entries past `most` are never read
+    std::fill(points.begin(), points.begin() + most + 1, 0.0);
     for (int r = 0; r < readings.count; ++r) {
       const ReadingValue& reading = readings.values[static_cast<std::size_t>(r)];
       for (int extra = 0; extra <= most; ++extra) {
