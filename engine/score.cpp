@@ -398,21 +398,26 @@ ScoreOutcome score_win(const WinningHand& tiles, const WinContext& context, cons
   return outcome;
 }
 
-ReadingValues score_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules) {
+namespace {
+
+ReadingValues list_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules,
+                            const std::span<const Decomposition>* regular) {
   ReadingValues values;
   PricedReadings readings;
   readings.all = &values;
-  values.error = price_readings(tiles, context, rules, readings).error;
+  values.error = price_readings(tiles, context, rules, readings, regular).error;
   return values;
+}
+
+}  // namespace
+
+ReadingValues score_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules) {
+  return list_readings(tiles, context, rules, nullptr);
 }
 
 ReadingValues score_readings(const WinningHand& tiles, const WinContext& context, const Rules& rules,
                              std::span<const Decomposition> regular) {
-  ReadingValues values;
-  PricedReadings readings;
-  readings.all = &values;
-  values.error = price_readings(tiles, context, rules, readings, &regular).error;
-  return values;
+  return list_readings(tiles, context, rules, &regular);
 }
 
 }  // namespace tenbin
