@@ -26,7 +26,8 @@
 // H3 56,143 -> 76,804, for 3% and 12% more expected score).
 //
 // A discard state is keyed by (x, flags, whether it improves), so one reached from several hands
-// is built and valued once per time step; an edge into a hand-change state may use its widest
+// is built once (each edge into it reads the best of its successors' rows); an edge into a
+// hand-change state may use its widest
 // discards when they are strictly wider than the edge's own hand, or all of them where any change
 // is allowed (the count it may use is kept).
 //
