@@ -27,9 +27,8 @@
 //
 // A discard state is keyed by (x, flags, whether it improves), so one reached from several hands
 // is built once (each edge into it reads the best of its successors' rows); an edge into a
-// hand-change state may use its widest
-// discards when they are strictly wider than the edge's own hand, or all of them where any change
-// is allowed (the count it may use is kept).
+// hand-change state may use its widest discards when they are strictly wider than the edge's own
+// hand, or all of them where any change is allowed (the count it may use is kept).
 //
 // Riichi. A closed tenpai hand has three values per time: dama D (may still change hands), riichi
 // declared with the last discard Rf (the next draw is ippatsu) and riichi Rs (locked: win or
