@@ -81,6 +81,7 @@
 #endif
 
 #include "engine/waits.hpp"
+#include "bot/large_pages.hpp"
 #include "engine/agari.hpp"
 #include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
@@ -88,6 +89,10 @@
 
 namespace tenbin::dp {
 namespace {
+
+// The graph and value tables, which reach tens of MiB (bot/large_pages.hpp).
+template <typename T>
+using LargeVector = std::vector<T, LargePageAllocator<T>>;
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 constexpr double kImpossible = std::numeric_limits<double>::quiet_NaN();
@@ -244,7 +249,7 @@ class KeyIndex {
   }
 
   void grow() {
-    std::vector<Slot> old(slots_.size() * 2);
+    LargeVector<Slot> old(slots_.size() * 2);
     old.swap(slots_);
     const std::uint32_t live = generation_;
     generation_ = 1;
@@ -256,7 +261,7 @@ class KeyIndex {
     }
   }
 
-  std::vector<Slot> slots_;
+  LargeVector<Slot> slots_;
   std::size_t size_ = 0;
   std::uint32_t generation_ = 1;
 };
@@ -379,10 +384,10 @@ struct Solver::Impl {
   int root_shanten = 0;
   bool root_is_draw = true;
 
-  std::vector<DrawNode> nodes;
-  std::vector<DrawEdge> edges;
-  std::vector<DiscardNode> discards;
-  std::vector<Successor> successors;
+  LargeVector<DrawNode> nodes;
+  LargeVector<DrawEdge> edges;
+  LargeVector<DiscardNode> discards;
+  LargeVector<Successor> successors;
   std::vector<WinValue> wins;
   GroupNeedsCache group_cache;
   KeyIndex node_index;
@@ -898,9 +903,9 @@ struct Solver::Impl {
   // for every time at once, after its successors. A state's edges then read each successor's row
   // as one stream instead of one scattered read per edge and per time. An impossible (state, t)
   // holds 0 and sets its bit in `impossible_at` (bit 20 * objective + t).
-  std::vector<double> values;
+  LargeVector<double> values;
   std::vector<std::uint64_t> impossible_at;
-  std::vector<double> tenpai_table;
+  LargeVector<double> tenpai_table;
   std::vector<double> zero_row;         // the continuation of a draw that only wins
   std::vector<double> scratch;          // continuation rows of the edges of one state
   std::vector<const double*> edge_rows; // per edge of that state: its continuation row
@@ -981,8 +986,8 @@ struct Solver::Impl {
 
   // Each edge's draw states (the successors its draw may lead to), listed once so that valuing a
   // state reads its draws' targets from one place.
-  std::vector<std::uint32_t> edge_targets;
-  std::vector<std::uint32_t> edge_target_begin;  // per edge, and one past the last
+  LargeVector<std::uint32_t> edge_targets;
+  LargeVector<std::uint32_t> edge_target_begin;  // per edge, and one past the last
 
   void list_edge_targets() {
     edge_targets.clear();
