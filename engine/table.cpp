@@ -399,16 +399,12 @@ TileCounts Table::visible() const {
   return seen;
 }
 
-std::array<bool, kNumKinds> Table::waits_of(const TileCounts& counts) const {
-  const KindMask waits = tenbin::waits_of(counts);
+std::array<bool, kNumKinds> Table::waits() const {
   std::array<bool, kNumKinds> out{};
+  if (total_tiles(hand_) % 3 != 1) return out;
+  const KindMask waits = waits_of(hand_);
   for (int kind = 0; kind < kNumKinds; ++kind) out[kind] = ((waits >> kind) & 1) != 0;
   return out;
-}
-
-std::array<bool, kNumKinds> Table::waits() const {
-  if (total_tiles(hand_) % 3 == 1) return waits_of(hand_);
-  return {};
 }
 
 bool Table::furiten() const {

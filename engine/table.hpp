@@ -158,7 +158,6 @@ class Table {
   bool discard_is_kuikae(Tile tile) const;
   bool riichi_possible() const;
   WinContext win_context(bool tsumo, int discarder) const;
-  std::array<bool, kNumKinds> waits_of(const TileCounts& counts) const;
 
   int seat_;
   Rules rules_;
