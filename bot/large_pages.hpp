@@ -26,7 +26,7 @@ struct LargePageAllocator {
 
   LargePageAllocator() = default;
   template <typename U>
-  LargePageAllocator(const LargePageAllocator<U>&) {}  // NOLINT: rebinding converts implicitly
+  LargePageAllocator(const LargePageAllocator<U>&) {}  // rebinding to another type converts implicitly
 
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
