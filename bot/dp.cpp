@@ -959,28 +959,26 @@ struct Solver::Impl {
     for (std::uint32_t i = 0; i < nodes.size(); ++i) order[starts[rank(i)]++] = i;
   }
 
-  // The best continuation after drawing along `edge` (not counting the win or tsumogiri), at
-  // times from `first` up: the successor's own row when the draw leads to one hand, else the
+  // The best continuation after drawing along `edge` (not counting the win or tsumogiri), over
+  // the row entries [from, to): the successor's own row when the draw leads to one hand, else the
   // best of them per time, written to `out`.
-  const double* continuation_row(std::uint32_t edge, int first, double* out) const {
+  const double* continuation_row(std::uint32_t edge, std::size_t from, std::size_t to, double* out) const {
     const std::uint32_t begin = edge_target_begin[edge];
     const std::uint32_t end = edge_target_begin[edge + 1];
     if (begin == end) return zero_row.data();
     if (end == begin + 1) return row(edge_targets[begin]);
-    const std::size_t from = static_cast<std::size_t>(first) * kObjectives;
-    const std::size_t to = row_size();
     std::copy(row(edge_targets[begin]) + from, row(edge_targets[begin]) + to, out + from);
     for (std::uint32_t p = begin + 1; p < end; ++p) raise_to(out, row(edge_targets[p]), from, to);
     return out;
   }
 
-  // Points the state's edges at their continuation rows (from time `first` up).
-  void gather_continuations(const DrawNode& node, int first) {
+  // Points the state's edges at their continuation rows, valid over the row entries [from, to).
+  void gather_continuations(const DrawNode& node, std::size_t from, std::size_t to) {
     const std::size_t count = node.edge_end - node.edge_begin;
     if (scratch.size() < count * row_size()) scratch.resize(count * row_size());
     edge_rows.resize(count);
     for (std::size_t e = 0; e < count; ++e) {
-      edge_rows[e] = continuation_row(node.edge_begin + static_cast<std::uint32_t>(e), first, scratch.data() + e * row_size());
+      edge_rows[e] = continuation_row(node.edge_begin + static_cast<std::uint32_t>(e), from, to, scratch.data() + e * row_size());
     }
   }
 
@@ -1037,29 +1035,33 @@ struct Solver::Impl {
     std::fill(values_of_i, values_of_i + static_cast<std::size_t>(first) * kObjectives, 0.0);
     std::fill(values_of_i + static_cast<std::size_t>(std::max(first, last + 1)) * kObjectives, values_of_i + row_size(), 0.0);
     if (first > last) return;
-    gather_continuations(node, first + 1);
+    // The values at t + 1 for t from `first` to the last time computed.
+    const int last_time = std::min(last, draws - 1);
+    const std::size_t from = static_cast<std::size_t>(first + 1) * kObjectives;
+    const std::size_t to = static_cast<std::size_t>(last_time + 2) * kObjectives;
+    gather_continuations(node, from, to);
     const std::size_t count = edge_rows.size();
     // Per time and objective, the draws' weighted sum of continuations and their least one, over
     // whole rows at once. Where the least is not below the staying value, every draw counts in
     // eq. 9 and gain = sum - weight * base (a draw worth exactly the base adds nothing either way);
     // elsewhere the draws are weighed one by one.
-    const std::size_t from = static_cast<std::size_t>(first + 1) * kObjectives;
     double total_weight = 0;
     for (std::size_t e = 0; e < count; ++e) {
       const double weight = edges[node.edge_begin + e].weight;
       const double* next = edge_rows[e];
       total_weight += weight;
       if (e == 0) {
-        start_row(row_sums.data(), row_least.data(), weight, next, from, row_size());
+        start_row(row_sums.data(), row_least.data(), weight, next, from, to);
       } else {
-        add_row(row_sums.data(), row_least.data(), weight, next, from, row_size());
+        add_row(row_sums.data(), row_least.data(), weight, next, from, to);
       }
     }
     if (count == 0) {
-      std::fill(row_sums.begin() + static_cast<std::ptrdiff_t>(from), row_sums.end(), 0.0);
-      std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.end(), std::numeric_limits<double>::infinity());
+      std::fill(row_sums.begin() + static_cast<std::ptrdiff_t>(from), row_sums.begin() + static_cast<std::ptrdiff_t>(to), 0.0);
+      std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.begin() + static_cast<std::ptrdiff_t>(to),
+                std::numeric_limits<double>::infinity());
     }
-    for (int t = std::min(last, draws - 1); t >= first; --t) {
+    for (int t = last_time; t >= first; --t) {
       const double wall_left = wall - t;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
       for (int o = 0; o < kObjectives; ++o) {
@@ -1135,7 +1137,7 @@ struct Solver::Impl {
     }
     for (int t = first; t <= draws; ++t) set(i, t, 0, 1);
     if (first >= draws) return;
-    gather_continuations(node, first + 1);
+    gather_continuations(node, static_cast<std::size_t>(first + 1) * kObjectives, row_size());
     // The edges as the loop over times reads them: continuation rows, and the wins' points
     // copied out of their table (without and with haitei).
     tenpai_edges.clear();
