@@ -141,7 +141,9 @@ void start_row(double* sums, double* least, double weight, const double* in, std
 // sweep sums a state's draws in different orders, and the policy compares what it summed).
 bool beats(double value, double base) { return value - base > 1e-12 * std::max(1.0, std::abs(base)); }
 
-// ---- hand keys: the 34 counts in 3 bits each, kinds 0-20 in `lo`, 21-33 and flags in `hi` ----
+// ---- hand keys: the 34 counts, two kinds to a 5-bit field (a + 5b: both at most 4), fields 0-11
+// (kinds 0-23) in `lo`, fields 12-16 (kinds 24-33) and the flags in `hi`. Adding or removing a
+// tile is one addition; 36 bits of `hi` stay free for the hash index's id and generation. ----
 
 // No member initialisers: arrays of keys filled just after are not cleared first (HandKey{} is 0).
 struct HandKey {
@@ -150,42 +152,56 @@ struct HandKey {
   friend bool operator==(const HandKey&, const HandKey&) = default;
 };
 
-constexpr int kLoKinds = 21;
-constexpr std::uint64_t kChangedFlag = std::uint64_t{1} << 40;    // the path changed plan
-constexpr std::uint64_t kImprovingFlag = std::uint64_t{1} << 41;  // discard states only
-constexpr int kRedShift = 42;  // three bits: the red five of each suit still held
-constexpr std::uint64_t kCountMaskHi = (std::uint64_t{1} << 39) - 1;
+constexpr int kFieldBits = 5;
+constexpr int kLoFields = 12;
+constexpr int kFields = (kNumKinds + 1) / 2;
+constexpr std::uint64_t kCountMaskHi = (std::uint64_t{1} << (kFieldBits * (kFields - kLoFields))) - 1;  // bits 0-24
+constexpr std::uint64_t kChangedFlag = std::uint64_t{1} << 25;    // the path changed plan
+constexpr std::uint64_t kImprovingFlag = std::uint64_t{1} << 26;  // discard states only
+constexpr int kRedShift = 27;    // three bits: the red five of each suit still held
+constexpr int kWinKindShift = 30;  // six bits: the winning kind (win keys only)
+constexpr int kKeyBitsHi = 36;     // hi's bits that belong to the key
+
+// One copy of `kind` as a number to add to its word.
+std::uint64_t unit_of(int kind, bool& in_lo) {
+  const int field = kind / 2;
+  const std::uint64_t digit = (kind & 1) != 0 ? 5 : 1;
+  in_lo = field < kLoFields;
+  return digit << (kFieldBits * (in_lo ? field : field - kLoFields));
+}
 
 void add_kind(HandKey& key, int kind) {
-  if (kind < kLoKinds) {
-    key.lo += std::uint64_t{1} << (3 * kind);
-  } else {
-    key.hi += std::uint64_t{1} << (3 * (kind - kLoKinds));
-  }
+  bool in_lo = true;
+  const std::uint64_t unit = unit_of(kind, in_lo);
+  (in_lo ? key.lo : key.hi) += unit;
 }
 
 void remove_kind(HandKey& key, int kind) {
-  if (kind < kLoKinds) {
-    key.lo -= std::uint64_t{1} << (3 * kind);
-  } else {
-    key.hi -= std::uint64_t{1} << (3 * (kind - kLoKinds));
-  }
+  bool in_lo = true;
+  const std::uint64_t unit = unit_of(kind, in_lo);
+  (in_lo ? key.lo : key.hi) -= unit;
 }
 
 HandKey key_of(const TileCounts& counts) {
   HandKey key{};
-  for (int kind = 0; kind < kLoKinds; ++kind) key.lo |= std::uint64_t{counts[kind]} << (3 * kind);
-  for (int kind = kLoKinds; kind < kNumKinds; ++kind) key.hi |= std::uint64_t{counts[kind]} << (3 * (kind - kLoKinds));
+  for (int field = 0; field < kFields; ++field) {
+    const std::uint64_t value = counts[static_cast<std::size_t>(2 * field)] + 5u * counts[static_cast<std::size_t>(2 * field + 1)];
+    if (field < kLoFields) {
+      key.lo |= value << (kFieldBits * field);
+    } else {
+      key.hi |= value << (kFieldBits * (field - kLoFields));
+    }
+  }
   return key;
 }
 
 TileCounts counts_of(const HandKey& key) {
   TileCounts counts{};
-  for (int kind = 0; kind < kLoKinds; ++kind) {
-    counts[kind] = static_cast<std::uint8_t>((key.lo >> (3 * kind)) & 7);
-  }
-  for (int kind = kLoKinds; kind < kNumKinds; ++kind) {
-    counts[kind] = static_cast<std::uint8_t>((key.hi >> (3 * (kind - kLoKinds))) & 7);
+  for (int field = 0; field < kFields; ++field) {
+    const std::uint64_t word = field < kLoFields ? key.lo >> (kFieldBits * field) : key.hi >> (kFieldBits * (field - kLoFields));
+    const auto value = static_cast<std::uint8_t>(word & 31);
+    counts[static_cast<std::size_t>(2 * field)] = static_cast<std::uint8_t>(value % 5);
+    counts[static_cast<std::size_t>(2 * field + 1)] = static_cast<std::uint8_t>(value / 5);
   }
   return counts;
 }
@@ -203,15 +219,17 @@ std::uint64_t hash_key(const HandKey& key) {
   return x;
 }
 
-// Open addressing, linear probing, power-of-two capacity: key -> dense id. clear() starts a new
-// generation instead of wiping the slots, so a reused index costs nothing to empty.
+// Open addressing, linear probing, power-of-two capacity: key -> dense id. A slot is 16 bytes: the
+// key's `lo`, and its `hi` with the id (24 bits) and the generation (4 bits) in the bits the key
+// leaves free. clear() starts a new generation instead of wiping the slots, so a reused index
+// costs nothing to empty (every 15th clear wipes them).
 class KeyIndex {
  public:
   KeyIndex() { slots_.resize(1024); }
 
   void clear() {
     size_ = 0;
-    if (++generation_ != 0) return;
+    if (++generation_ < kGenerations) return;
     std::fill(slots_.begin(), slots_.end(), Slot{});  // the counter wrapped: wipe once
     generation_ = 1;
   }
@@ -219,9 +237,10 @@ class KeyIndex {
   // The id of `key`, inserting `fresh` when absent; second is true when inserted.
   std::pair<std::uint32_t, bool> find_or_insert(const HandKey& key, std::uint32_t fresh) {
     if (2 * (size_ + 1) > slots_.size()) grow();
+    if (fresh >= kMaxIds) throw std::length_error("dp: more than 16 million states");
     Slot& slot = probe(key);
-    if (slot.generation == generation_) return {slot.id, false};
-    slot = {key, fresh, generation_};
+    if (generation_of(slot) == generation_) return {id_of(slot), false};
+    slot = {key.lo, key.hi | std::uint64_t{fresh} << kKeyBitsHi | generation_ << kGenerationShift};
     ++size_;
     return {fresh, true};
   }
@@ -235,35 +254,47 @@ class KeyIndex {
   }
 
  private:
+  static constexpr std::uint64_t kMaxIds = std::uint64_t{1} << 24;
+  static constexpr int kGenerationShift = 60;
+  static constexpr std::uint64_t kGenerations = 16;
+  static constexpr std::uint64_t kKeyMaskHi = (std::uint64_t{1} << kKeyBitsHi) - 1;
+
   struct Slot {
-    HandKey key;
-    std::uint32_t id = kNone;
-    std::uint32_t generation = 0;  // the slot is empty unless it equals generation_
+    std::uint64_t lo = 0;
+    std::uint64_t hi = 0;  // the key's hi, then the id and the generation (0: empty)
   };
+
+  static std::uint64_t generation_of(const Slot& slot) { return slot.hi >> kGenerationShift; }
+  static std::uint32_t id_of(const Slot& slot) {
+    return static_cast<std::uint32_t>((slot.hi >> kKeyBitsHi) & (kMaxIds - 1));
+  }
+  static HandKey key_of_slot(const Slot& slot) { return {slot.lo, slot.hi & kKeyMaskHi}; }
 
   Slot& probe(const HandKey& key) {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hash_key(key) & mask;; i = (i + 1) & mask) {
-      if (slots_[i].generation != generation_ || slots_[i].key == key) return slots_[i];
+      Slot& slot = slots_[i];
+      if (generation_of(slot) != generation_ || (slot.lo == key.lo && (slot.hi & kKeyMaskHi) == key.hi)) return slot;
     }
   }
 
   void grow() {
     LargeVector<Slot> old(slots_.size() * 2);
     old.swap(slots_);
-    const std::uint32_t live = generation_;
+    const std::uint64_t live = generation_;
     generation_ = 1;
     size_ = 0;
     for (const Slot& slot : old) {
-      if (slot.generation != live) continue;
-      probe(slot.key) = {slot.key, slot.id, generation_};
+      if (generation_of(slot) != live) continue;
+      const HandKey key = key_of_slot(slot);
+      probe(key) = {slot.lo, key.hi | std::uint64_t{id_of(slot)} << kKeyBitsHi | generation_ << kGenerationShift};
       ++size_;
     }
   }
 
   LargeVector<Slot> slots_;
   std::size_t size_ = 0;
-  std::uint32_t generation_ = 1;
+  std::uint64_t generation_ = 1;
 };
 
 // ---- the graph ----
@@ -747,7 +778,7 @@ struct Solver::Impl {
   // The key of the win (x, k): the hand, its red fives and the winning kind.
   static HandKey win_key(const HandKey& x_key, int k) {
     HandKey key = counts_only(x_key);
-    key.hi |= (x_key.hi & ~kCountMaskHi & ~kChangedFlag) | (std::uint64_t{static_cast<unsigned>(k)} << 48);
+    key.hi |= (x_key.hi & ~kCountMaskHi & ~kChangedFlag) | (std::uint64_t{static_cast<unsigned>(k)} << kWinKindShift);
     return key;
   }
 
