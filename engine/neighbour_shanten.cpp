@@ -13,6 +13,7 @@ using shanten_tables::kPairLane;
 using shanten_tables::kSlackBias;
 using shanten_tables::kSuitRanks;
 using shanten_tables::kSuitTable;
+using shanten_tables::max_plus;
 using shanten_tables::SetNeeds;
 
 constexpr int kGroupStart[4] = {0, 9, 18, 27};
@@ -59,51 +60,6 @@ int pair_index(int a, int b) {
   return kIndex[a][b];
 }
 
-// Max-plus product of two groups' slacks for up to Sets sets (the min-plus product of their
-// needs): lane k takes the best split j + (k - j), the pair from either side.
-#if defined(__SSE2__)
-template <int J>
-__m128i add_split(__m128i result, const SetNeeds& a, __m128i b) {
-  const __m128i bias = _mm_set1_epi8(kSlackBias);
-  const __m128i a_plain = _mm_set1_epi8(static_cast<char>(a.slack[J]));
-  const __m128i a_pair = _mm_set1_epi8(static_cast<char>(a.slack[kPairLane + J]));
-  const __m128i b_plain_to_plain = _mm_slli_si128(b, J);            // lane k <- b[k - J]
-  const __m128i b_plain_to_pair = _mm_slli_si128(b, kPairLane + J);  // lane 9 + k <- b[k - J]
-  result = _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_plain, b_plain_to_plain), bias));
-  return _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_pair, b_plain_to_pair), bias));
-}
-
-template <int Sets>
-SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
-  const __m128i bv = _mm_load_si128(reinterpret_cast<const __m128i*>(b.slack.data()));
-  __m128i r = add_split<0>(_mm_setzero_si128(), a, bv);
-  if constexpr (Sets >= 1) r = add_split<1>(r, a, bv);
-  if constexpr (Sets >= 2) r = add_split<2>(r, a, bv);
-  if constexpr (Sets >= 3) r = add_split<3>(r, a, bv);
-  if constexpr (Sets >= 4) r = add_split<4>(r, a, bv);
-  const __m128i used = _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0);
-  SetNeeds out;
-  _mm_store_si128(reinterpret_cast<__m128i*>(out.slack.data()), _mm_and_si128(r, used));
-  return out;
-}
-#else
-template <int Sets>
-SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
-  SetNeeds out;
-  for (int k = 0; k <= 4; ++k) {
-    int plain = 0;
-    int pair = 0;
-    for (int j = 0; j <= std::min(k, Sets); ++j) {
-      plain = std::max(plain, a.slack[j] + b.slack[k - j] - kSlackBias);
-      pair = std::max({pair, a.slack[kPairLane + j] + b.slack[k - j] - kSlackBias,
-                       a.slack[j] + b.slack[kPairLane + k - j] - kSlackBias});
-    }
-    out.slack[k] = static_cast<std::uint8_t>(plain);
-    out.slack[kPairLane + k] = static_cast<std::uint8_t>(pair);
-  }
-  return out;
-}
-#endif
 
 }  // namespace
 

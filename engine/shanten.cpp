@@ -26,6 +26,7 @@ using shanten_tables::kPairLane;
 using shanten_tables::kSlackBias;
 using shanten_tables::kSuitRanks;
 using shanten_tables::kSuitTable;
+using shanten_tables::max_plus;
 using shanten_tables::SetNeeds;
 
 SetNeeds suit_needs(const std::uint8_t* counts) {
@@ -36,61 +37,13 @@ SetNeeds honor_needs(const std::uint8_t* counts) {
   return shanten_tables::unpack(kHonorTable[kHonorRanks.rank(counts)]);
 }
 
-// Max-plus product of two groups' slacks, for up to Sets sets: lane k gets
-// max_j a[j] + b[k - j] - bias without the pair, and the pair from either side.
-#if defined(__SSE2__)
-template <int J>
-__m128i add_term(__m128i result, const SetNeeds& a, __m128i b) {
-  const __m128i bias = _mm_set1_epi8(kSlackBias);
-  const __m128i a_without = _mm_set1_epi8(static_cast<char>(a.slack[J]));
-  const __m128i a_with = _mm_set1_epi8(static_cast<char>(a.slack[kPairLane + J]));
-  // b shifted by J lanes: lane k holds b[k - J] in each half; by 9 + J: b's no-pair half
-  // lands in the pair half.
-  const __m128i b_same = _mm_slli_si128(b, J);
-  const __m128i b_cross = _mm_slli_si128(b, kPairLane + J);
-  result = _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_without, b_same), bias));
-  return _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_with, b_cross), bias));
-}
-
-template <int Sets>
-SetNeeds combine(const SetNeeds& a, const SetNeeds& b) {
-  const __m128i bv = _mm_load_si128(reinterpret_cast<const __m128i*>(b.slack.data()));
-  __m128i r = _mm_setzero_si128();
-  r = add_term<0>(r, a, bv);
-  if constexpr (Sets >= 1) r = add_term<1>(r, a, bv);
-  if constexpr (Sets >= 2) r = add_term<2>(r, a, bv);
-  if constexpr (Sets >= 3) r = add_term<3>(r, a, bv);
-  if constexpr (Sets >= 4) r = add_term<4>(r, a, bv);
-  const __m128i lanes = _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0);
-  SetNeeds out;
-  _mm_store_si128(reinterpret_cast<__m128i*>(out.slack.data()), _mm_and_si128(r, lanes));
-  return out;
-}
-#else
-template <int Sets>
-SetNeeds combine(const SetNeeds& a, const SetNeeds& b) {
-  SetNeeds out;
-  for (int k = 0; k <= kMaxSets; ++k) {
-    int without_pair = 2 * kMaxTilesPerGroup + 1;
-    int with_pair = without_pair;
-    for (int j = 0; j <= std::min(k, Sets); ++j) {
-      without_pair = std::min(without_pair, a.need(j, false) + b.need(k - j, false));
-      with_pair = std::min({with_pair, a.need(j, true) + b.need(k - j, false),
-                            a.need(j, false) + b.need(k - j, true)});
-    }
-    out.set_need(k, false, std::min(without_pair, kSlackBias));
-    out.set_need(k, true, std::min(with_pair, kSlackBias));
-  }
-  return out;
-}
-#endif
 
 // Tiles needed for Sets sets and the pair from the four groups of a hand.
 template <int Sets>
 int regular_distance(const TileCounts& counts) {
-  const SetNeeds man_pin = combine<Sets>(suit_needs(counts.data()), suit_needs(counts.data() + 9));
+  const SetNeeds man_pin = max_plus<Sets>(suit_needs(counts.data()), suit_needs(counts.data() + 9));
   const SetNeeds sou_honors =
-      combine<Sets>(suit_needs(counts.data() + 18), honor_needs(counts.data() + 27));
+      max_plus<Sets>(suit_needs(counts.data() + 18), honor_needs(counts.data() + 27));
   int distance = 2 * kSlackBias;
   for (int j = 0; j <= Sets; ++j) {
     distance = std::min(distance, man_pin.need(j, false) + sou_honors.need(Sets - j, true));

@@ -104,6 +104,54 @@ inline SetNeeds unpack(const PackedNeeds& packed) {
   return needs;
 }
 
+// Max-plus product of two groups' slacks for up to Sets sets (the min-plus product of their
+// needs): lane k takes the best split j + (k - j) of the sets, the pair from either side. A lane
+// where either side has no pattern stays 0. engine/shanten combines a hand's four groups with it,
+// engine/neighbour_shanten a hand's neighbours.
+#if defined(__SSE2__)
+template <int J>
+__m128i add_split(__m128i result, const SetNeeds& a, __m128i b) {
+  const __m128i bias = _mm_set1_epi8(kSlackBias);
+  const __m128i a_plain = _mm_set1_epi8(static_cast<char>(a.slack[J]));
+  const __m128i a_pair = _mm_set1_epi8(static_cast<char>(a.slack[kPairLane + J]));
+  const __m128i b_plain_to_plain = _mm_slli_si128(b, J);            // lane k <- b[k - J]
+  const __m128i b_plain_to_pair = _mm_slli_si128(b, kPairLane + J);  // lane 9 + k <- b[k - J]
+  result = _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_plain, b_plain_to_plain), bias));
+  return _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_pair, b_plain_to_pair), bias));
+}
+
+template <int Sets>
+SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
+  const __m128i bv = _mm_load_si128(reinterpret_cast<const __m128i*>(b.slack.data()));
+  __m128i r = add_split<0>(_mm_setzero_si128(), a, bv);
+  if constexpr (Sets >= 1) r = add_split<1>(r, a, bv);
+  if constexpr (Sets >= 2) r = add_split<2>(r, a, bv);
+  if constexpr (Sets >= 3) r = add_split<3>(r, a, bv);
+  if constexpr (Sets >= 4) r = add_split<4>(r, a, bv);
+  const __m128i used = _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0);
+  SetNeeds out;
+  _mm_store_si128(reinterpret_cast<__m128i*>(out.slack.data()), _mm_and_si128(r, used));
+  return out;
+}
+#else
+template <int Sets>
+SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
+  SetNeeds out;
+  for (int k = 0; k <= kMaxSets; ++k) {
+    int plain = 0;
+    int pair = 0;
+    for (int j = 0; j <= std::min(k, Sets); ++j) {
+      plain = std::max(plain, a.slack[j] + b.slack[k - j] - kSlackBias);
+      pair = std::max({pair, a.slack[kPairLane + j] + b.slack[k - j] - kSlackBias,
+                       a.slack[j] + b.slack[kPairLane + k - j] - kSlackBias});
+    }
+    out.slack[k] = static_cast<std::uint8_t>(plain);
+    out.slack[kPairLane + k] = static_cast<std::uint8_t>(pair);
+  }
+  return out;
+}
+#endif
+
 // Lexicographic ranking of the patterns of a group: rank(s) = sum over kinds i of the number of
 // patterns that agree with s before i and hold fewer of kind i, given the room left.
 template <int Kinds>
