@@ -833,24 +833,27 @@ struct Solver::Impl {
   // A tenpai hand that may not change only wins or lets its draws go: its waits, from the
   // completion tables, are all it needs.
   void expand_locked_tenpai(std::uint32_t i, const TileCounts& hand) {
-    const HandKey key = nodes[i].key;
     const KindMask waits = waits_of(hand);
+    // The winning draws and their hands, whose win slots start loading before they are scored.
+    std::array<int, kNumKinds> drawn{};
+    std::array<HandKey, kNumKinds> x_keys;
+    int count = 0;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (((waits >> k) & 1) == 0 || hand[k] >= kCopiesPerKind || weight_of(hand, k) <= 0) continue;
+      HandKey& x_key = x_keys[static_cast<std::size_t>(count)];
+      x_key = nodes[i].key;
+      add_kind(x_key, k);
+      win_index.prefetch(win_key(x_key, k));
+      drawn[static_cast<std::size_t>(count++)] = k;
+    }
     float ukeire = 0;
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (((waits >> k) & 1) == 0) continue;
-      HandKey x_key = key;
-      add_kind(x_key, k);
-      win_index.prefetch(win_key(x_key, k));  // looked up below
-    }
     TileCounts x = hand;
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (((waits >> k) & 1) == 0 || hand[k] >= kCopiesPerKind) continue;
+    for (int w = 0; w < count; ++w) {
+      const int k = drawn[static_cast<std::size_t>(w)];
       const float weight = weight_of(hand, k);
-      if (weight <= 0) continue;
+      const HandKey& x_key = x_keys[static_cast<std::size_t>(w)];
       ukeire += weight;
-      HandKey x_key = key;
-      add_kind(x_key, k);
       ++x[k];
       DrawEdge edge;
       edge.kind = static_cast<std::uint8_t>(k);
@@ -869,14 +872,14 @@ struct Solver::Impl {
     const HandKey key = nodes[i].key;
     const TileCounts hand = hand_of_key(key);
     const int s = nodes[i].shanten;
-    std::array<float, kNumKinds> weight{};
-    std::array<std::int8_t, kNumKinds> after{};
-    float ukeire = 0;
     const bool changes = changes_allowed(s, key.hi);
     if (s == 0 && !changes) {
       expand_locked_tenpai(i, hand);
       return;
     }
+    std::array<float, kNumKinds> weight{};
+    std::array<std::int8_t, kNumKinds> after{};
+    float ukeire = 0;
     const ShantenProbe probe(hand, group_cache, Neighbours::exchanges);
     probe.after_each_draw(after);
     for (int k = 0; k < kNumKinds; ++k) {
