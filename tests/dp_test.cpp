@@ -537,6 +537,25 @@ TEST(DpSolver, ReuseGivesTheSameAnswers) {
   }
 }
 
+TEST(DpSolver, ManyReusesGiveTheFreshAnswers) {
+  // Forty solves on one solver, past the points where its hash indexes reuse and then wipe their
+  // slots (a new generation per solve, a wipe every 15), each equal to a fresh solver's.
+  const std::array<dp::Position, 2> positions = {position_of("2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E E", 9),
+                                                 position_of("3m 4m 5m 2p 3p 4p 5pr 7p 8p 6s 7s P P F", 6)};
+  std::array<dp::Result, 2> fresh = {dp::evaluate(positions[0], dp::Options{}), dp::evaluate(positions[1], dp::Options{})};
+  dp::Solver solver;
+  for (int round = 0; round < 40; ++round) {
+    const std::size_t which = static_cast<std::size_t>(round % 2);
+    const dp::Result& again = solver.solve(positions[which], dp::Options{});
+    ASSERT_EQ(again.draw_states, fresh[which].draw_states) << "round " << round;
+    ASSERT_EQ(again.candidates.size(), fresh[which].candidates.size());
+    for (std::size_t c = 0; c < again.candidates.size(); ++c) {
+      EXPECT_EQ(again.candidates[c].discard, fresh[which].candidates[c].discard);
+      EXPECT_EQ(again.candidates[c].value, fresh[which].candidates[c].value) << "round " << round;
+    }
+  }
+}
+
 // ---- the command ----
 
 std::vector<json> serve(const std::string& input) {
