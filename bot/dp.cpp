@@ -1095,30 +1095,40 @@ struct Solver::Impl {
       std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.begin() + static_cast<std::ptrdiff_t>(to),
                 std::numeric_limits<double>::infinity());
     }
+    // The times form a chain (each value is the next one's base), kept in registers.
+    std::array<double, kObjectives> base;
+    for (int o = 0; o < kObjectives; ++o) base[o] = read(i, last_time + 1, o);
     for (int t = last_time; t >= first; --t) {
       const double wall_left = wall - t;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
+      const bool all_draws_count = total_weight <= wall_left;
       for (int o = 0; o < kObjectives; ++o) {
-        Part part;
-        part.base = read(i, t + 1, o);
-        if (row_least[at + o] >= part.base && total_weight <= wall_left) {
-          part.gain = row_sums[at + o] - total_weight * part.base;
+        double value = 0;
+        if (all_draws_count && row_least[at + o] >= base[o]) {
+          value = base[o] + (row_sums[at + o] - total_weight * base[o]) * per_wall_left[t];
         } else {
+          Part part{base[o], 0, 0};
           for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at + o]);
+          value = settle(part.base, part.gain, part.helpful, t);
         }
-        set(i, t, o, settle(part.base, part.gain, part.helpful, wall_left));
+        set(i, t, o, value);
+        base[o] = or_zero(value);
       }
     }
   }
 
+  // 1 / (S - t): a draw's share of the wall left at time t (eq. 9 multiplies by it, a division
+  // being the slowest step of the chain over times).
+  std::array<double, kMaxDraws + 1> per_wall_left{};
+
   // The value of eq. 9 from its parts, or kImpossible when the helpful weight exceeds the wall
   // left (see the file comment).
-  double settle(double base, double gain, double helpful, double wall_left) {
-    if (helpful > wall_left + 1e-9) {
+  double settle(double base, double gain, double helpful, int t) {
+    if (helpful > wall - t + 1e-9) {
       ++impossible;
       return kImpossible;
     }
-    return base + gain / wall_left;
+    return base + gain * per_wall_left[t];
   }
 
   // One term of eq. 9: a draw whose best value beats staying (base) adds its weight to the helpful
@@ -1211,14 +1221,18 @@ struct Solver::Impl {
         row_least[k + 2] = std::min(row_least[k + 2], score);
       }
     }
+    // The chains over times (each value is the next one's base) are kept in registers: the value
+    // (dama or riichi declared now) and the locked riichi table, for the win and score objectives.
+    std::array<double, 2> value{read(i, draws, 1), read(i, draws, 2)};
+    std::array<double, 2> locked{or_zero(T(slot, draws, 2, 1)), or_zero(T(slot, draws, 2, 2))};
     for (int t = draws - 1; t >= first; --t) {
       const std::size_t haitei = position.haitei_on_last_draw && t == draws - 1 ? 1 : 0;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
       const bool all_draws_count = total_weight <= wall - t;
       // Accumulators per table (dama, fresh riichi, riichi) and objective (win, score); the two
       // riichi tables share their base and their win-probability part.
-      Part dama_win{read(i, t + 1, 1), 0, 0};
-      Part dama_score{read(i, t + 1, 2), 0, 0};
+      Part dama_win{value[0], 0, 0};
+      Part dama_score{value[1], 0, 0};
       const bool win_fast = all_draws_count && row_least[at + 1] >= dama_win.base;
       const bool score_fast = all_draws_count && row_least[at + 2] >= dama_score.base;
       if (win_fast) dama_win.gain = row_sums[at + 1] - total_weight * dama_win.base;
@@ -1230,26 +1244,26 @@ struct Solver::Impl {
           if (!score_fast) dama_score.add(edge.weight, edge.dama_win ? std::max(next[2], edge.dama_points[haitei]) : next[2]);
         }
       }
-      const Part riichi_win = riichi_on ? locked_win_part(slot, t, riichi_weight) : Part{};
-      store_tenpai(i, slot, t, 1, dama_win, riichi_win, riichi_win);
+      const Part riichi_win = riichi_on ? locked_win_part(locked[0], riichi_weight) : Part{};
+      value[0] = or_zero(store_tenpai(i, slot, t, 1, dama_win, riichi_win, riichi_win));
       if (!riichi_on) {
-        store_tenpai(i, slot, t, 2, dama_score, Part{}, Part{});
+        value[1] = or_zero(store_tenpai(i, slot, t, 2, dama_score, Part{}, Part{}));
         continue;
       }
-      const double locked = or_zero(T(slot, t + 1, 2, 2));
-      Part fresh_score{locked, 0, 0};
-      Part locked_score{locked, 0, 0};
+      Part fresh_score{locked[1], 0, 0};
+      Part locked_score{locked[1], 0, 0};
       for (const RiichiWin& win : riichi_wins) {
         fresh_score.add(win.weight, win.ippatsu_points[haitei]);
         locked_score.add(win.weight, win.riichi_points[haitei]);
       }
-      store_tenpai(i, slot, t, 2, dama_score, fresh_score, locked_score);
+      value[1] = or_zero(store_tenpai(i, slot, t, 2, dama_score, fresh_score, locked_score));
+      locked = {or_zero(T(slot, t, 2, 1)), or_zero(T(slot, t, 2, 2))};
     }
   }
 
   // Under riichi every winning draw wins (probability 1, above any base short of a certain win).
-  Part locked_win_part(std::int32_t slot, int t, double riichi_weight) const {
-    Part part{or_zero(T(slot, t + 1, 2, 1)), 0, 0};
+  static Part locked_win_part(double base, double riichi_weight) {
+    Part part{base, 0, 0};
     if (part.base < 1) {
       part.gain = riichi_weight * (1 - part.base);
       part.helpful = riichi_weight;
@@ -1259,20 +1273,20 @@ struct Solver::Impl {
 
   // A tenpai state's tables at time t for one objective (win or score) and its value: dama, or
   // riichi declared now when it is better (or forced).
-  void store_tenpai(std::uint32_t i, std::int32_t slot, int t, int objective, const Part& dama_part,
-                    const Part& fresh_part, const Part& locked_part) {
-    const double wall_left = wall - t;
-    const double dama = settle(dama_part.base, dama_part.gain, dama_part.helpful, wall_left);
+  double store_tenpai(std::uint32_t i, std::int32_t slot, int t, int objective, const Part& dama_part,
+                      const Part& fresh_part, const Part& locked_part) {
+    const double dama = settle(dama_part.base, dama_part.gain, dama_part.helpful, t);
     T(slot, t, 0, objective) = dama;
     double value = dama;
     if (riichi_possible && options.riichi != RiichiMode::never) {
-      const double fresh = settle(fresh_part.base, fresh_part.gain, fresh_part.helpful, wall_left);
+      const double fresh = settle(fresh_part.base, fresh_part.gain, fresh_part.helpful, t);
       T(slot, t, 1, objective) = fresh;
-      T(slot, t, 2, objective) = settle(locked_part.base, locked_part.gain, locked_part.helpful, wall_left);
+      T(slot, t, 2, objective) = settle(locked_part.base, locked_part.gain, locked_part.helpful, t);
       const double declared = declaration_value(fresh, objective);
       value = options.riichi == RiichiMode::always ? declared : std::max(dama, declared);
     }
     set(i, t, objective, value);
+    return value;
   }
 
   // Entering riichi with the fresh table's value: the score objective pays the deposit (the
@@ -1284,6 +1298,7 @@ struct Solver::Impl {
 
   void sweep() {
     row_length = static_cast<std::size_t>(draws + 1) * kObjectives;
+    for (int t = 0; t < draws; ++t) per_wall_left[static_cast<std::size_t>(t)] = 1.0 / (wall - t);
     // Every row is written whole by its state (no clearing of memory that is overwritten).
     values.resize(nodes.size() * row_size());
     impossible_at.assign(nodes.size(), 0);
