@@ -13,6 +13,7 @@ using shanten_tables::kPairLane;
 using shanten_tables::kSlackBias;
 using shanten_tables::kSuitRanks;
 using shanten_tables::kSuitTable;
+using shanten_tables::kUsedLanes;
 using shanten_tables::max_plus;
 using shanten_tables::SetNeeds;
 
@@ -40,6 +41,7 @@ std::uint32_t pack_group(const TileCounts& counts, int group) {
 constexpr std::uint32_t kFieldLowBits = 0111111111;  // bits 0, 3, ..., 24 (nine octal digits)
 std::uint32_t kinds_held(std::uint32_t code) { return (code | code >> 1 | code >> 2) & kFieldLowBits; }
 std::uint32_t kinds_paired(std::uint32_t code) { return (code >> 1 | code >> 2) & kFieldLowBits; }
+std::uint32_t kinds_full(std::uint32_t code) { return (code >> 2) & kFieldLowBits; }  // four copies
 // Set bits of a 32-bit word, in a few arithmetic steps (the portable build has no popcount
 // instruction, and std::popcount becomes a library call).
 int bit_count(std::uint32_t v) {
@@ -63,7 +65,35 @@ int pair_index(int a, int b) {
 
 }  // namespace
 
-GroupNeedsCache::GroupNeedsCache() : entries_(std::size_t{1} << kBits) {}
+GroupNeedsCache::GroupNeedsCache()
+    : entries_(std::size_t{1} << kBits), mask_entries_(std::size_t{1} << kMaskBits) {}
+
+void GroupNeedsCache::fill_masks(MaskEntry& entry, int group, std::uint32_t code, std::uint32_t tag) {
+  const GroupNeeds base = get(group, code);  // a copy: the lookups below may reuse its entry
+  int tiles = 0;
+  for (int i = 0; i < kGroupSize[group]; ++i) tiles += static_cast<int>((code >> (3 * i)) & 7);
+  LaneMasks masks;
+  for (int i = 0; i < kGroupSize[group]; ++i) {
+    const std::uint32_t count = (code >> (3 * i)) & 7;
+    const std::uint32_t unit = 1u << (3 * i);
+    const auto bit = static_cast<std::uint16_t>(1u << i);
+    // The tables hold patterns of up to 14 tiles (a draw state's group never has 14).
+    if (count < kCopiesPerKind && tiles < shanten_tables::kMaxTilesPerGroup) {
+      const GroupNeeds& more = get(group, code + unit);
+      for (int lane = 0; lane < 16; ++lane) {
+        if (kUsedLanes[lane] && more.slack[lane] > base.slack[lane]) masks.gain[LaneMasks::lane_index(lane)] |= bit;
+      }
+    }
+    if (count > 0) {
+      const GroupNeeds& fewer = get(group, code - unit);
+      for (int lane = 0; lane < 16; ++lane) {
+        if (kUsedLanes[lane] && fewer.slack[lane] < base.slack[lane]) masks.loss[LaneMasks::lane_index(lane)] |= bit;
+      }
+    }
+  }
+  entry.masks = masks;
+  entry.tag = tag;
+}
 
 void GroupNeedsCache::fill(Entry& entry, int group, std::uint32_t code, std::uint32_t tag) {
   std::array<std::uint8_t, 9> counts{};
@@ -211,37 +241,93 @@ int ShantenProbe::after_exchange(int draw, int discard) const {
   return std::min(regular - 1, small_forms(draw, discard));
 }
 
+std::uint32_t ShantenProbe::best_lanes(const Needs& a, const Needs& mirrored_rest, int best) {
+#if defined(__SSE2__)
+  const __m128i sums = _mm_adds_epu8(_mm_load_si128(reinterpret_cast<const __m128i*>(a.slack.data())),
+                                     _mm_load_si128(reinterpret_cast<const __m128i*>(mirrored_rest.slack.data())));
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(static_cast<char>(best)))));
+#else
+  std::uint32_t lanes = 0;
+  for (std::size_t lane = 0; lane < a.slack.size(); ++lane) {
+    if (std::min(255, a.slack[lane] + mirrored_rest.slack[lane]) == best) lanes |= 1u << lane;
+  }
+  return lanes;
+#endif
+}
+
+// The slack sum of the best split at a given distance (distance() inverted).
+int best_of(int distance) { return 2 * kSlackBias - distance; }
+
+// A draw lowers each lane's need by one at most and a discard raises it by one at most, so a
+// neighbour's distance moves by one exactly when one of the base's best splits moves (the other
+// splits are a tile or more behind): the lane masks of the changed group, taken over its best
+// lanes, give every draw's or discard's answer without combining figures again.
 void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t, kNumKinds>& out) const {
   assert(exchanges_);
   const int draw_group = group_of(draw);
-  const Needs drawn = group_needs(draw_group, draw, -1);
-  const auto finish = [&](int discard, int regular) {
-    out[discard] = static_cast<std::int8_t>(
-        small_forms_matter_ ? std::min(regular - 1, small_forms(draw, discard)) : regular - 1);
-  };
+  const int draw_start = kGroupStart[draw_group];
+  const std::uint32_t drawn_code = codes_[draw_group] + (1u << (3 * (draw - draw_start)));
+  const Needs drawn = cache_->get(draw_group, drawn_code);
+  const int drawn_distance = distance(drawn, rest_[draw_group]);
+  const int best = best_of(drawn_distance);
+  const bool small_forms_matter = small_forms_matter_;
   for (int group = 0; group < 4; ++group) {
     const int start = kGroupStart[group];
-    if (group == draw_group) {
-      for (int d = start; d < start + kGroupSize[group]; ++d) {
-        if (counts_[d] == 0 && d != draw) continue;
-        finish(d, distance(group_needs(group, draw, d), rest_[group]));
+    const bool is_draw_group = group == draw_group;
+    const std::uint32_t code = is_draw_group ? drawn_code : codes_[group];
+    const std::uint32_t lanes =
+        is_draw_group ? best_lanes(drawn, rest_[group], best)
+                      : best_lanes(groups_[group], mirrored(combine(drawn, pair_rest_[pair_index(draw_group, group)])), best);
+    // Discards that raise every best lane's need raise the distance.
+    const LaneMasks& masks = cache_->masks(group, code);
+    std::uint32_t raising = 0xFFFFu;
+    for (std::uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
+      raising &= masks.loss[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(rest)))];
+    }
+    // Locals: `out` holds bytes, which the compiler must assume may overwrite any member.
+    const std::uint32_t held = is_draw_group ? kinds_held(code) : kinds_held(codes_[group]);
+    const int size = kGroupSize[group];
+    if (!small_forms_matter) {
+      for (int i = 0; i < size; ++i) {
+        if (((held >> (3 * i)) & 1u) == 0) continue;
+        out[start + i] = static_cast<std::int8_t>(drawn_distance - 1 + static_cast<int>((raising >> i) & 1u));
       }
       continue;
     }
-    const Needs rest = mirrored(combine(drawn, pair_rest_[pair_index(draw_group, group)]));
-    for (int d = start; d < start + kGroupSize[group]; ++d) {
-      if (counts_[d] > 0) finish(d, distance(group_needs(group, -1, d), rest));
+    for (int i = 0; i < size; ++i) {
+      if (((held >> (3 * i)) & 1u) == 0) continue;
+      const int regular = drawn_distance - 1 + static_cast<int>((raising >> i) & 1u);
+      out[start + i] = static_cast<std::int8_t>(std::min(regular, small_forms(draw, start + i)));
     }
   }
 }
 
 void ShantenProbe::after_each_draw(std::array<std::int8_t, kNumKinds>& out) const {
+  const int base_distance = distance(groups_[0], rest_[0]);
+  const int best = best_of(base_distance);
+  const bool small_forms_matter = small_forms_matter_;
   for (int group = 0; group < 4; ++group) {
     const int start = kGroupStart[group];
-    for (int k = start; k < start + kGroupSize[group]; ++k) {
-      if (counts_[k] >= kCopiesPerKind) continue;
-      const int regular = distance(cache_->get(group, codes_[group] + (1u << (3 * (k - start)))), rest_[group]) - 1;
-      out[k] = static_cast<std::int8_t>(small_forms_matter_ ? std::min(regular, small_forms(k, -1)) : regular);
+    // Draws that lower some best lane's need lower the distance.
+    const LaneMasks& masks = cache_->masks(group, codes_[group]);
+    std::uint32_t lowering = 0;
+    for (std::uint32_t lanes = best_lanes(groups_[group], rest_[group], best); lanes != 0; lanes &= lanes - 1) {
+      lowering |= masks.gain[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(lanes)))];
+    }
+    // Locals: `out` holds bytes, which the compiler must assume may overwrite any member.
+    const std::uint32_t full = kinds_full(codes_[group]);
+    const int size = kGroupSize[group];
+    if (!small_forms_matter) {
+      for (int i = 0; i < size; ++i) {
+        if (((full >> (3 * i)) & 1u) != 0) continue;
+        out[start + i] = static_cast<std::int8_t>(base_distance - 1 - static_cast<int>((lowering >> i) & 1u));
+      }
+      continue;
+    }
+    for (int i = 0; i < size; ++i) {
+      if (((full >> (3 * i)) & 1u) != 0) continue;
+      const int regular = base_distance - 1 - static_cast<int>((lowering >> i) & 1u);
+      out[start + i] = static_cast<std::int8_t>(std::min(regular, small_forms(start + i, -1)));
     }
   }
 }

@@ -5,7 +5,11 @@
 // engine/shanten_tables.hpp) for every question; here the base hand's figures are kept with, for
 // each group, the combination of the other three (and for each pair of groups, of the other two),
 // so a neighbour reads only the changed groups again: a draw costs one table read and a
-// five-term minimum. Seven pairs and thirteen orphans are kept as counters.
+// five-term minimum. The sweeps over every draw (or every discard after a draw) go further: a
+// tile moves a group's need for a given split by one at most, so with each group pattern's lane
+// masks (LaneMasks) and the splits where the base hand's best lies, a whole group's draws or
+// discards are answered by a few mask operations. Seven pairs and thirteen orphans are kept as
+// counters.
 // The answers equal shanten() on the neighbour (tests/neighbour_shanten_test.cpp checks it on
 // random hands of every size).
 #pragma once
@@ -23,29 +27,55 @@ namespace tenbin {
 // 9 + k: with the pair; 0 when no pattern fits).
 using GroupNeeds = shanten_tables::SetNeeds;
 
-// The figures of the group patterns one computation meets (a few thousand), direct-mapped and
-// keyed by the packed counts, so that repeated patterns skip the ranking and the 3 MB table.
+// For one group pattern, per lane of its figures (lanes 0-4 and 9-13, see lane_index): bit i of
+// `gain` is set when a draw of the group's kind i lowers that lane's need, bit i of `loss` when a
+// discard of kind i raises it. A tile moves a need by one at most, so these masks and the lanes
+// where a hand's best split lies tell every draw's or discard's shanten at once.
+struct LaneMasks {
+  std::array<std::uint16_t, 10> gain{};
+  std::array<std::uint16_t, 10> loss{};
+  static int lane_index(int lane) { return lane < 5 ? lane : lane - 4; }
+};
+
+// The figures (and lane masks) of the group patterns one computation meets (a few thousand),
+// direct-mapped and keyed by the packed counts, so that repeated patterns skip the ranking and
+// the 3 MB table.
 class GroupNeedsCache {
  public:
   GroupNeedsCache();
   // `code` holds the group's counts in 3 bits each; group 3 is the honours. Inline: the probes
   // ask for millions of figures per DP call, nearly all of them found here.
   const GroupNeeds& get(int group, std::uint32_t code) {
-    const std::uint32_t tag = code | static_cast<std::uint32_t>(group) << 28;
+    const std::uint32_t tag = tag_of(group, code);
     Entry& entry = entries_[(tag * 0x9E3779B1u) >> (32 - kBits)];
     if (entry.tag != tag) fill(entry, group, code, tag);
     return entry.needs;
   }
+  const LaneMasks& masks(int group, std::uint32_t code) {
+    const std::uint32_t tag = tag_of(group, code);
+    MaskEntry& entry = mask_entries_[(tag * 0x9E3779B1u) >> (32 - kMaskBits)];
+    if (entry.tag != tag) fill_masks(entry, group, code, tag);
+    return entry.masks;
+  }
 
  private:
-  static constexpr int kBits = 15;  // 32768 entries of 32 bytes
+  static constexpr int kBits = 15;      // 32768 entries of 32 bytes
+  static constexpr int kMaskBits = 13;  // 8192 entries of 44 bytes
+  static std::uint32_t tag_of(int group, std::uint32_t code) { return code | static_cast<std::uint32_t>(group) << 28; }
   struct Entry {
     std::uint32_t tag = 0xFFFFFFFFu;
     GroupNeeds needs;
   };
+  struct MaskEntry {
+    std::uint32_t tag = 0xFFFFFFFFu;
+    LaneMasks masks;
+  };
   // Looks the pattern up in the compiled tables (ranking it first).
   static void fill(Entry& entry, int group, std::uint32_t code, std::uint32_t tag);
+  // Compares the pattern's figures with those of each pattern one tile more or less.
+  void fill_masks(MaskEntry& entry, int group, std::uint32_t code, std::uint32_t tag);
   std::vector<Entry> entries_;
+  std::vector<MaskEntry> mask_entries_;
 };
 
 // Which neighbours a probe answers: draws and discards only, or exchanges too (a draw and a
@@ -76,6 +106,9 @@ class ShantenProbe {
   // A rest's lanes mirrored for distance(): lane j holds the lane that completes j.
   Needs mirrored(const Needs& rest) const;
   int distance(const Needs& a, const Needs& mirrored_rest) const;
+  // The lanes (bit per lane) where a part and the mirrored rest reach the slack sum `best`: the
+  // splits of the sets that give the hand its distance.
+  static std::uint32_t best_lanes(const Needs& a, const Needs& mirrored_rest, int best);
   int small_forms(int draw, int discard) const;
 
   GroupNeedsCache* cache_;

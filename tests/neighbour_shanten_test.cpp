@@ -109,5 +109,54 @@ TEST(NeighbourShanten, EqualsShantenOnEveryNeighbour) {
   EXPECT_GT(checks, 50000);
 }
 
+// The lane masks a sweep reads (LaneMasks) against the figures they summarise, on random group
+// patterns: one tile more lowers each lane's need by one at most, one tile fewer raises it by one
+// at most, and a mask bit is set exactly where the need moved.
+TEST(NeighbourShanten, LaneMasksMatchTheFigures) {
+  GroupNeedsCache cache;
+  std::mt19937 rng(7);
+  int checks = 0;
+  for (int sample = 0; sample < 20000; ++sample) {
+    const int group = sample % 4;
+    const int size = group == 3 ? 7 : 9;
+    std::array<int, 9> counts{};
+    int tiles = 0;
+    std::uniform_int_distribution<int> kind_of(0, size - 1);
+    std::uniform_int_distribution<int> wanted(0, shanten_tables::kMaxTilesPerGroup);
+    for (int target = wanted(rng); tiles < target;) {
+      const int kind = kind_of(rng);
+      if (counts[static_cast<std::size_t>(kind)] == kCopiesPerKind) continue;
+      ++counts[static_cast<std::size_t>(kind)];
+      ++tiles;
+    }
+    std::uint32_t code = 0;
+    for (int i = 0; i < size; ++i) code |= static_cast<std::uint32_t>(counts[static_cast<std::size_t>(i)]) << (3 * i);
+    const GroupNeeds base = cache.get(group, code);
+    const LaneMasks masks = cache.masks(group, code);
+    for (int i = 0; i < size; ++i) {
+      const int count = counts[static_cast<std::size_t>(i)];
+      const std::uint32_t unit = 1u << (3 * i);
+      for (int lane = 0; lane < 16; ++lane) {
+        if (!shanten_tables::kUsedLanes[static_cast<std::size_t>(lane)]) continue;
+        const auto at = static_cast<std::size_t>(LaneMasks::lane_index(lane));
+        const int need = shanten_tables::kSlackBias - base.slack[static_cast<std::size_t>(lane)];
+        if (count < kCopiesPerKind && tiles < shanten_tables::kMaxTilesPerGroup) {
+          const int more = shanten_tables::kSlackBias - cache.get(group, code + unit).slack[static_cast<std::size_t>(lane)];
+          ASSERT_TRUE(more == need || more == need - 1) << "group " << group << " code " << code << " kind " << i;
+          ASSERT_EQ((masks.gain[at] >> i) & 1, more < need ? 1 : 0);
+          ++checks;
+        }
+        if (count > 0) {
+          const int fewer = shanten_tables::kSlackBias - cache.get(group, code - unit).slack[static_cast<std::size_t>(lane)];
+          ASSERT_TRUE(fewer == need || fewer == need + 1) << "group " << group << " code " << code << " kind " << i;
+          ASSERT_EQ((masks.loss[at] >> i) & 1, fewer > need ? 1 : 0);
+          ++checks;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checks, 1000000);
+}
+
 }  // namespace
 }  // namespace tenbin
