@@ -112,6 +112,15 @@ void raise_to(double* out, const double* in, std::size_t from, std::size_t to) {
   for (; k < to; ++k) out[k] = std::max(out[k], in[k]);
 }
 
+// out[k] = max(a[k], b[k]).
+void best_of_two(double* out, const double* a, const double* b, std::size_t from, std::size_t to) {
+  std::size_t k = from;
+#if defined(__SSE2__)
+  for (; k + 2 <= to; k += 2) _mm_storeu_pd(out + k, _mm_max_pd(_mm_loadu_pd(a + k), _mm_loadu_pd(b + k)));
+#endif
+  for (; k < to; ++k) out[k] = std::max(a[k], b[k]);
+}
+
 // sums[k] += weight * in[k] and least[k] = min(least[k], in[k]): a state's draws, summed.
 void add_row(double* sums, double* least, double weight, const double* in, std::size_t from, std::size_t to) {
   std::size_t k = from;
@@ -1001,8 +1010,8 @@ struct Solver::Impl {
     const std::uint32_t end = edge_target_begin[edge + 1];
     if (begin == end) return zero_row.data();
     if (end == begin + 1) return row(edge_targets[begin]);
-    std::copy(row(edge_targets[begin]) + from, row(edge_targets[begin]) + to, out + from);
-    for (std::uint32_t p = begin + 1; p < end; ++p) raise_to(out, row(edge_targets[p]), from, to);
+    best_of_two(out, row(edge_targets[begin]), row(edge_targets[begin + 1]), from, to);
+    for (std::uint32_t p = begin + 2; p < end; ++p) raise_to(out, row(edge_targets[p]), from, to);
     return out;
   }
 
