@@ -125,7 +125,6 @@ ShantenProbe::ShantenProbe(const TileCounts& base, GroupNeedsCache& cache, Neigh
     pair_rest_[pair_index(0, 3)] = combine(groups_[1], groups_[2]);
     pair_rest_[pair_index(1, 2)] = combine(groups_[0], groups_[3]);
     pair_rest_[pair_index(1, 3)] = combine(groups_[0], groups_[2]);
-    for (int i = 0; i < 6; ++i) pair_rest_mirrored_[i] = mirrored(pair_rest_[i]);
   }
   for (int group = 0; group < 4; ++group) {
     const std::uint32_t held = kinds_held(codes_[group]);
@@ -235,7 +234,7 @@ int ShantenProbe::after_exchange(int draw, int discard) const {
     regular = distance(group_needs(group, draw, discard), rest_[group]);
   } else {
     const Needs both = combine(group_needs(draw_group, draw, -1), group_needs(discard_group, -1, discard));
-    regular = distance(both, pair_rest_mirrored_[pair_index(draw_group, discard_group)]);
+    regular = distance(both, mirrored(pair_rest_[pair_index(draw_group, discard_group)]));
   }
   if (!small_forms_matter_) return regular - 1;
   return std::min(regular - 1, small_forms(draw, discard));
@@ -275,6 +274,7 @@ void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t,
     const int start = kGroupStart[group];
     const bool is_draw_group = group == draw_group;
     const std::uint32_t code = is_draw_group ? drawn_code : codes_[group];
+    if (code == 0) continue;  // nothing to discard there
     const std::uint32_t lanes =
         is_draw_group ? best_lanes(drawn, rest_[group], best)
                       : best_lanes(groups_[group], mirrored(combine(drawn, pair_rest_[pair_index(draw_group, group)])), best);

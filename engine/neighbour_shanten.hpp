@@ -120,7 +120,6 @@ class ShantenProbe {
   std::array<Needs, 4> groups_{};
   std::array<Needs, 4> rest_{};       // every group but one, combined, mirrored
   std::array<Needs, 6> pair_rest_{};  // every group but two, combined (see pair_index)
-  std::array<Needs, 6> pair_rest_mirrored_{};
   int pairs_ = 0;          // kinds with two or more
   int kinds_ = 0;          // kinds held
   int orphan_kinds_ = 0;   // terminal and honour kinds held
