@@ -886,41 +886,48 @@ struct Solver::Impl {
       expand_locked_tenpai(i, hand);
       return;
     }
-    std::array<float, kNumKinds> weight{};
     std::array<std::int8_t, kNumKinds> after{};
-    float ukeire = 0;
     const ShantenProbe probe(hand, group_cache, Neighbours::exchanges);
     probe.after_each_draw(after);
+    // The draws that lead somewhere: those that lower the shanten (or win) and, where hand changes
+    // are looked for, every other one too. Their discard states' index slots start loading now.
+    std::array<std::uint8_t, kNumKinds> drawn;
+    std::array<float, kNumKinds> weight;
+    std::array<HandKey, kNumKinds> x_keys;
+    int count = 0;
+    float ukeire = 0;
     for (int k = 0; k < kNumKinds; ++k) {
       if (hand[k] >= kCopiesPerKind) continue;
-      weight[k] = weight_of(hand, k);
-      if (weight[k] > 0 && after[k] < s) ukeire += weight[k];
+      const float w = weight_of(hand, k);
+      if (w <= 0) continue;
+      const bool improves = after[k] < s;
+      if (improves) ukeire += w;
+      if (!improves && !changes) continue;
+      const auto at = static_cast<std::size_t>(count++);
+      drawn[at] = static_cast<std::uint8_t>(k);
+      weight[at] = w;
+      x_keys[at] = key;
+      add_kind(x_keys[at], k);
+      if (improves && after[k] >= 0) {
+        HandKey improving = x_keys[at];
+        improving.hi |= kImprovingFlag;
+        discard_index.prefetch(improving);
+      } else {
+        discard_index.prefetch(x_keys[at]);
+      }
     }
     nodes[i].ukeire = ukeire;
     // Its hand changes compare other hands' ukeire with this one's: known already.
     if (changes && !any_change(s)) remember_ukeire(counts_only(key), ukeire);
     const auto edge_begin = static_cast<std::uint32_t>(edges.size());
-    std::array<HandKey, kNumKinds> x_keys;
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (weight[k] <= 0) continue;
-      x_keys[k] = key;
-      add_kind(x_keys[k], k);
-      if (after[k] < s && after[k] >= 0) {
-        HandKey improving = x_keys[k];
-        improving.hi |= kImprovingFlag;
-        discard_index.prefetch(improving);
-      } else if (changes) {
-        discard_index.prefetch(x_keys[k]);
-      }
-    }
     TileCounts x = hand;
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (weight[k] <= 0) continue;
+    for (int at = 0; at < count; ++at) {
+      const int k = drawn[static_cast<std::size_t>(at)];
       ++x[k];
-      const HandKey& x_key = x_keys[k];
+      const HandKey& x_key = x_keys[static_cast<std::size_t>(at)];
       DrawEdge edge;
       edge.kind = static_cast<std::uint8_t>(k);
-      edge.weight = weight[k];
+      edge.weight = weight[static_cast<std::size_t>(at)];
       if (after[k] < s && after[k] >= 0) {
         edge.discard = improving_discard(x_key, x, after[k], probe, k);
       } else {
