@@ -1118,15 +1118,16 @@ struct Solver::Impl {
       const double wall_left = wall - t;
       const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
       const bool all_draws_count = total_weight <= wall_left;
+      double* out = values_of_i + static_cast<std::size_t>(t) * kObjectives;
       for (int o = 0; o < kObjectives; ++o) {
-        double value = 0;
         if (all_draws_count && row_least[at + o] >= base[o]) {
-          value = base[o] + (row_sums[at + o] - total_weight * base[o]) * per_wall_left[t];
-        } else {
-          Part part{base[o], 0, 0};
-          for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at + o]);
-          value = settle(part.base, part.gain, part.helpful, t);
+          base[o] += (row_sums[at + o] - total_weight * base[o]) * per_wall_left[t];  // never impossible
+          out[o] = base[o];
+          continue;
         }
+        Part part{base[o], 0, 0};
+        for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at + o]);
+        const double value = settle(part.base, part.gain, part.helpful, t);
         set(i, t, o, value);
         base[o] = or_zero(value);
       }
