@@ -109,11 +109,21 @@ inline SetNeeds unpack(const PackedNeeds& packed) {
 // where either side has no pattern stays 0. engine/shanten combines a hand's four groups with it,
 // engine/neighbour_shanten a hand's neighbours.
 #if defined(__SSE2__)
+// Lane `Lane` of a figure in every lane, from the figure's bytes doubled into words (lanes 0-7 in
+// `low`, 8-15 in `high`): two shuffles, where a byte broadcast from memory takes five steps.
+template <int Lane>
+__m128i broadcast_lane(__m128i low, __m128i high) {
+  constexpr int word = Lane % 8;
+  const __m128i doubled = Lane < 8 ? low : high;
+  if constexpr (word < 4) return _mm_shuffle_epi32(_mm_shufflelo_epi16(doubled, word * 0x55), 0x00);
+  return _mm_shuffle_epi32(_mm_shufflehi_epi16(doubled, (word - 4) * 0x55), 0xAA);
+}
+
 template <int J>
-__m128i add_split(__m128i result, const SetNeeds& a, __m128i b) {
+__m128i add_split(__m128i result, __m128i a_low, __m128i a_high, __m128i b) {
   const __m128i bias = _mm_set1_epi8(kSlackBias);
-  const __m128i a_plain = _mm_set1_epi8(static_cast<char>(a.slack[J]));
-  const __m128i a_pair = _mm_set1_epi8(static_cast<char>(a.slack[kPairLane + J]));
+  const __m128i a_plain = broadcast_lane<J>(a_low, a_high);
+  const __m128i a_pair = broadcast_lane<kPairLane + J>(a_low, a_high);
   const __m128i b_plain_to_plain = _mm_slli_si128(b, J);            // lane k <- b[k - J]
   const __m128i b_plain_to_pair = _mm_slli_si128(b, kPairLane + J);  // lane 9 + k <- b[k - J]
   result = _mm_max_epu8(result, _mm_subs_epu8(_mm_adds_epu8(a_plain, b_plain_to_plain), bias));
@@ -122,12 +132,15 @@ __m128i add_split(__m128i result, const SetNeeds& a, __m128i b) {
 
 template <int Sets>
 SetNeeds max_plus(const SetNeeds& a, const SetNeeds& b) {
+  const __m128i av = _mm_load_si128(reinterpret_cast<const __m128i*>(a.slack.data()));
+  const __m128i low = _mm_unpacklo_epi8(av, av);
+  const __m128i high = _mm_unpackhi_epi8(av, av);
   const __m128i bv = _mm_load_si128(reinterpret_cast<const __m128i*>(b.slack.data()));
-  __m128i r = add_split<0>(_mm_setzero_si128(), a, bv);
-  if constexpr (Sets >= 1) r = add_split<1>(r, a, bv);
-  if constexpr (Sets >= 2) r = add_split<2>(r, a, bv);
-  if constexpr (Sets >= 3) r = add_split<3>(r, a, bv);
-  if constexpr (Sets >= 4) r = add_split<4>(r, a, bv);
+  __m128i r = add_split<0>(_mm_setzero_si128(), low, high, bv);
+  if constexpr (Sets >= 1) r = add_split<1>(r, low, high, bv);
+  if constexpr (Sets >= 2) r = add_split<2>(r, low, high, bv);
+  if constexpr (Sets >= 3) r = add_split<3>(r, low, high, bv);
+  if constexpr (Sets >= 4) r = add_split<4>(r, low, high, bv);
   const __m128i used = _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0);
   SetNeeds out;
   _mm_store_si128(reinterpret_cast<__m128i*>(out.slack.data()), _mm_and_si128(r, used));
