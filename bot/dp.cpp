@@ -1111,26 +1111,30 @@ struct Solver::Impl {
       std::fill(row_least.begin() + static_cast<std::ptrdiff_t>(from), row_least.begin() + static_cast<std::ptrdiff_t>(to),
                 std::numeric_limits<double>::infinity());
     }
-    // The times form a chain (each value is the next one's base), kept in registers.
-    std::array<double, kObjectives> base;
-    for (int o = 0; o < kObjectives; ++o) base[o] = read(i, last_time + 1, o);
-    for (int t = last_time; t >= first; --t) {
-      const double wall_left = wall - t;
-      const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives;
-      const bool all_draws_count = total_weight <= wall_left;
-      double* out = values_of_i + static_cast<std::size_t>(t) * kObjectives;
-      for (int o = 0; o < kObjectives; ++o) {
-        if (all_draws_count && row_least[at + o] >= base[o]) {
-          base[o] += (row_sums[at + o] - total_weight * base[o]) * per_wall_left[t];  // never impossible
-          out[o] = base[o];
-          continue;
-        }
-        Part part{base[o], 0, 0};
-        for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at + o]);
-        const double value = settle(part.base, part.gain, part.helpful, t);
-        set(i, t, o, value);
-        base[o] = or_zero(value);
+    // The value at t for one objective, from `base`, its value at t + 1, which it replaces.
+    const auto step = [&](int t, int o, double& base) {
+      const std::size_t at = static_cast<std::size_t>(t + 1) * kObjectives + static_cast<std::size_t>(o);
+      if (total_weight <= wall - t && row_least[at] >= base) {
+        base += (row_sums[at] - total_weight * base) * per_wall_left[t];  // never impossible
+        values_of_i[static_cast<std::size_t>(t) * kObjectives + static_cast<std::size_t>(o)] = base;
+        return;
       }
+      Part part{base, 0, 0};
+      for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at]);
+      const double value = settle(part.base, part.gain, part.helpful, t);
+      set(i, t, o, value);
+      base = or_zero(value);
+    };
+    // The times form a chain (each value is the next one's base), one per objective, kept in
+    // registers.
+    static_assert(kObjectives == 3);
+    double tenpai = read(i, last_time + 1, 0);
+    double win = read(i, last_time + 1, 1);
+    double score = read(i, last_time + 1, 2);
+    for (int t = last_time; t >= first; --t) {
+      step(t, 0, tenpai);
+      step(t, 1, win);
+      step(t, 2, score);
     }
   }
 
