@@ -498,19 +498,17 @@ struct Solver::Impl {
   float weight_of(const TileCounts& hand, int kind) const { return draw_weight[kind][hand[kind]]; }
 
   // The ukeire of a hand, computed once per solve; `key` holds its counts (no flags).
-  float ukeire_of(const TileCounts& hand, int hand_shanten) { return ukeire_of(key_of(hand), hand, hand_shanten); }
+  float ukeire_of(const TileCounts& hand) { return ukeire_of(key_of(hand), hand); }
   void remember_ukeire(const HandKey& key, float ukeire) {
     if (ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size())).second) ukeire_values.push_back(ukeire);
   }
-  float ukeire_of(const HandKey& key, const TileCounts& hand, int hand_shanten) {
+  float ukeire_of(const HandKey& key, const TileCounts& hand) {
     const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
     if (!inserted) return ukeire_values[id];
     const ShantenProbe probe(hand, group_cache, Neighbours::draws_and_discards);
-    std::array<std::int8_t, kNumKinds> after{};
-    probe.after_each_draw(after);
     float total = 0;
-    for (int kind = 0; kind < kNumKinds; ++kind) {
-      if (hand[kind] >= kCopiesPerKind || after[kind] >= hand_shanten) continue;
+    for (std::uint64_t kinds = probe.improving_draws(); kinds != 0; kinds &= kinds - 1) {
+      const int kind = std::countr_zero(kinds);
       total += weight_of(hand, kind);
     }
     ukeire_values.push_back(total);
@@ -612,7 +610,7 @@ struct Solver::Impl {
       for (std::uint32_t p = node.begin; p < successors.size(); ++p) {
         const int d = successors[p].discard;
         --y[d];
-        successors[p].ukeire = ukeire_of(after_discard_key(x_key, d, 0), y, s);
+        successors[p].ukeire = ukeire_of(after_discard_key(x_key, d, 0), y);
         ++y[d];
       }
       keep_widest(node.begin);
@@ -886,9 +884,18 @@ struct Solver::Impl {
       expand_locked_tenpai(i, hand);
       return;
     }
-    std::array<std::int8_t, kNumKinds> after{};
     const ShantenProbe probe(hand, group_cache, Neighbours::exchanges);
-    probe.after_each_draw(after);
+    // Each draw's shanten: where no hand change is looked for (s >= 1 here), only the improving
+    // draws matter, and they all reach s - 1.
+    std::array<std::int8_t, kNumKinds> after;
+    std::uint64_t candidates = 0;
+    if (changes) {
+      probe.after_each_draw(after);
+      for (int k = 0; k < kNumKinds; ++k) candidates |= hand[k] < kCopiesPerKind ? std::uint64_t{1} << k : 0;
+    } else {
+      candidates = probe.improving_draws();
+      after.fill(static_cast<std::int8_t>(s - 1));
+    }
     // The draws that lead somewhere: those that lower the shanten (or win) and, where hand changes
     // are looked for, every other one too. Their discard states' index slots start loading now.
     std::array<std::uint8_t, kNumKinds> drawn;
@@ -896,8 +903,8 @@ struct Solver::Impl {
     std::array<HandKey, kNumKinds> x_keys;
     int count = 0;
     float ukeire = 0;
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (hand[k] >= kCopiesPerKind) continue;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      const int k = std::countr_zero(candidates);
       const float w = weight_of(hand, k);
       if (w <= 0) continue;
       const bool improves = after[k] < s;
@@ -1424,7 +1431,7 @@ struct Solver::Impl {
       if (!c.evaluated) {
         TileCounts y = root;
         --y[c.discard];
-        c.ukeire = ukeire_of(y, c.shanten);
+        c.ukeire = ukeire_of(y);
         continue;
       }
       c.ukeire = nodes[c.node].ukeire;

@@ -302,6 +302,29 @@ void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t,
   }
 }
 
+std::uint64_t ShantenProbe::improving_draws() const {
+  std::uint64_t kinds = 0;
+  if (small_forms_matter_) {
+    std::array<std::int8_t, kNumKinds> after{};
+    after_each_draw(after);
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (counts_[k] < kCopiesPerKind && after[k] < base_) kinds |= std::uint64_t{1} << k;
+    }
+    return kinds;
+  }
+  // As in after_each_draw (a gain mask never holds a kind held four times).
+  const int best = best_of(distance(groups_[0], rest_[0]));
+  for (int group = 0; group < 4; ++group) {
+    const LaneMasks& masks = cache_->masks(group, codes_[group]);
+    std::uint32_t lowering = 0;
+    for (std::uint32_t lanes = best_lanes(groups_[group], rest_[group], best); lanes != 0; lanes &= lanes - 1) {
+      lowering |= masks.gain[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(lanes)))];
+    }
+    kinds |= std::uint64_t{lowering} << kGroupStart[group];
+  }
+  return kinds;
+}
+
 void ShantenProbe::after_each_draw(std::array<std::int8_t, kNumKinds>& out) const {
   const int base_distance = distance(groups_[0], rest_[0]);
   const int best = best_of(base_distance);

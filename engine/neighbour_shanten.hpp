@@ -94,6 +94,8 @@ class ShantenProbe {
   // shanten(base + k) for every kind k with fewer than four copies held (out[k]; the others are
   // left alone).
   void after_each_draw(std::array<std::int8_t, kNumKinds>& out) const;
+  // The kinds whose draw lowers the shanten (the ukeire's kinds), bit k for kind k.
+  std::uint64_t improving_draws() const;
   // shanten(base + draw - d) for every kind d held after the draw (out[d]; other entries are
   // left alone): the drawn group is combined with the others once, not once per discard.
   void after_draw_and_each_discard(int draw, std::array<std::int8_t, kNumKinds>& out) const;

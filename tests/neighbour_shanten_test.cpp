@@ -70,6 +70,7 @@ void check_every_neighbour(const TileCounts& hand, GroupNeedsCache& cache, int& 
     }
     if (hand[k] >= kCopiesPerKind) {
       ASSERT_EQ(drawn[k], -9) << "a full kind was written";
+      ASSERT_EQ((probe.improving_draws() >> k) & 1, 0u) << "a full kind improves";
       continue;
     }
     TileCounts next = hand;
@@ -77,6 +78,7 @@ void check_every_neighbour(const TileCounts& hand, GroupNeedsCache& cache, int& 
     ASSERT_EQ(probe.after_draw(k), shanten(next));
     ASSERT_EQ(draws_only.after_draw(k), shanten(next));
     ASSERT_EQ(drawn[k], shanten(next));
+    ASSERT_EQ((probe.improving_draws() >> k) & 1, shanten(next) < shanten(hand) ? 1u : 0u);
     std::array<std::int8_t, kNumKinds> swept;
     swept.fill(-9);
     probe.after_draw_and_each_discard(k, swept);
