@@ -562,14 +562,13 @@ struct Solver::Impl {
     node.source_shanten = static_cast<std::int8_t>(x_shanten + 1);
     node.begin = static_cast<std::uint32_t>(successors.size());
     const std::uint64_t flags = x_key.hi & ~kCountMaskHi;
-    std::array<std::int8_t, kNumKinds> after{};
-    probe.after_draw_and_each_discard(k, after);
+    // The discards that keep x's shanten.
     std::array<HandKey, kNumKinds> next_keys;
     std::array<std::uint8_t, kNumKinds> kept{};
     int count = 0;
     TileCounts y = x;
-    for (int d = 0; d < kNumKinds; ++d) {
-      if (x[d] == 0 || after[d] != x_shanten) continue;
+    for (std::uint64_t best = probe.best_discards(k); best != 0; best &= best - 1) {
+      const int d = std::countr_zero(best);
       --y[d];
       next_keys[static_cast<std::size_t>(count)] = after_discard_key(x_key, d, flags_after_discard(flags, y, d));
       node_index.prefetch(next_keys[static_cast<std::size_t>(count)]);
@@ -597,11 +596,10 @@ struct Solver::Impl {
     node.key = x_key;
     node.source_shanten = static_cast<std::int8_t>(s);
     node.begin = static_cast<std::uint32_t>(successors.size());
-    std::array<std::int8_t, kNumKinds> after{};
-    probe.after_draw_and_each_discard(k, after);
     const bool any = any_change(s);
-    for (int d = 0; d < kNumKinds; ++d) {
-      if (x[d] == 0 || after[d] != s) continue;
+    // The discards that keep shanten s (from a complete hand, every one: each leaves it tenpai).
+    for (std::uint64_t best = probe.best_discards(k); best != 0; best &= best - 1) {
+      const int d = std::countr_zero(best);
       if (!any) ukeire_index.prefetch(after_discard_key(x_key, d, 0));  // looked up just below
       successors.push_back({kNone, 0.0f, static_cast<std::uint8_t>(d)});
     }

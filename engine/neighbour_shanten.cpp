@@ -1,6 +1,7 @@
 #include "engine/neighbour_shanten.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <cassert>
 
@@ -85,6 +86,7 @@ void GroupNeedsCache::fill_masks(MaskEntry& entry, int group, std::uint32_t code
       }
     }
     if (count > 0) {
+      masks.held |= bit;
       const GroupNeeds& fewer = get(group, code - unit);
       for (int lane = 0; lane < 16; ++lane) {
         if (kUsedLanes[lane] && fewer.slack[lane] < base.slack[lane]) masks.loss[LaneMasks::lane_index(lane)] |= bit;
@@ -261,7 +263,7 @@ int best_of(int distance) { return 2 * kSlackBias - distance; }
 // neighbour's distance moves by one exactly when one of the base's best splits moves (the other
 // splits are a tile or more behind): the lane masks of the changed group, taken over its best
 // lanes, give every draw's or discard's answer without combining figures again.
-void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t, kNumKinds>& out) const {
+int ShantenProbe::discards_after_draw(int draw, std::array<GroupDiscards, 4>& groups) const {
   assert(exchanges_);
   const int draw_group = group_of(draw);
   const int draw_start = kGroupStart[draw_group];
@@ -269,11 +271,10 @@ void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t,
   const Needs drawn = cache_->get(draw_group, drawn_code);
   const int drawn_distance = distance(drawn, rest_[draw_group]);
   const int best = best_of(drawn_distance);
-  const bool small_forms_matter = small_forms_matter_;
   for (int group = 0; group < 4; ++group) {
-    const int start = kGroupStart[group];
     const bool is_draw_group = group == draw_group;
     const std::uint32_t code = is_draw_group ? drawn_code : codes_[group];
+    groups[static_cast<std::size_t>(group)] = GroupDiscards{};
     if (code == 0) continue;  // nothing to discard there
     const std::uint32_t lanes =
         is_draw_group ? best_lanes(drawn, rest_[group], best)
@@ -284,22 +285,49 @@ void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t,
     for (std::uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
       raising &= masks.loss[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(rest)))];
     }
-    // Locals: `out` holds bytes, which the compiler must assume may overwrite any member.
-    const std::uint32_t held = is_draw_group ? kinds_held(code) : kinds_held(codes_[group]);
-    const int size = kGroupSize[group];
-    if (!small_forms_matter) {
-      for (int i = 0; i < size; ++i) {
-        if (((held >> (3 * i)) & 1u) == 0) continue;
-        out[start + i] = static_cast<std::int8_t>(drawn_distance - 1 + static_cast<int>((raising >> i) & 1u));
-      }
-      continue;
-    }
-    for (int i = 0; i < size; ++i) {
-      if (((held >> (3 * i)) & 1u) == 0) continue;
-      const int regular = drawn_distance - 1 + static_cast<int>((raising >> i) & 1u);
-      out[start + i] = static_cast<std::int8_t>(std::min(regular, small_forms(draw, start + i)));
+    groups[static_cast<std::size_t>(group)] = {masks.held, raising & masks.held};
+  }
+  return drawn_distance;
+}
+
+void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t, kNumKinds>& out) const {
+  std::array<GroupDiscards, 4> groups;
+  const int drawn_distance = discards_after_draw(draw, groups);
+  for (int group = 0; group < 4; ++group) {
+    const int start = kGroupStart[group];
+    const GroupDiscards& discards = groups[static_cast<std::size_t>(group)];
+    for (std::uint32_t held = discards.held; held != 0; held &= held - 1) {
+      const int i = __builtin_ctz(held);
+      const int regular = drawn_distance - 1 + static_cast<int>((discards.raising >> i) & 1u);
+      out[start + i] = static_cast<std::int8_t>(small_forms_matter_ ? std::min(regular, small_forms(draw, start + i)) : regular);
     }
   }
+}
+
+std::uint64_t ShantenProbe::best_discards(int draw) const {
+  std::array<GroupDiscards, 4> groups;
+  discards_after_draw(draw, groups);
+  std::uint64_t held = 0;
+  std::uint64_t keeping = 0;
+  for (int group = 0; group < 4; ++group) {
+    const GroupDiscards& discards = groups[static_cast<std::size_t>(group)];
+    held |= std::uint64_t{discards.held} << kGroupStart[group];
+    keeping |= std::uint64_t{discards.held & ~discards.raising} << kGroupStart[group];
+  }
+  if (small_forms_matter_) {
+    std::array<std::int8_t, kNumKinds> after{};
+    after_draw_and_each_discard(draw, after);
+    int least = kUnreachable;
+    for (std::uint64_t rest = held; rest != 0; rest &= rest - 1) least = std::min<int>(least, after[std::countr_zero(rest)]);
+    keeping = 0;
+    for (std::uint64_t rest = held; rest != 0; rest &= rest - 1) {
+      const int d = std::countr_zero(rest);
+      if (after[d] == least) keeping |= std::uint64_t{1} << d;
+    }
+    return keeping;
+  }
+  // When every discard raises the distance (a complete hand), every discard is as good.
+  return keeping != 0 ? keeping : held;
 }
 
 std::uint64_t ShantenProbe::improving_draws() const {

@@ -34,6 +34,7 @@ using GroupNeeds = shanten_tables::SetNeeds;
 struct LaneMasks {
   std::array<std::uint16_t, 10> gain{};
   std::array<std::uint16_t, 10> loss{};
+  std::uint16_t held = 0;  // the kinds the pattern holds
   static int lane_index(int lane) { return lane < 5 ? lane : lane - 4; }
 };
 
@@ -99,6 +100,9 @@ class ShantenProbe {
   // shanten(base + draw - d) for every kind d held after the draw (out[d]; other entries are
   // left alone): the drawn group is combined with the others once, not once per discard.
   void after_draw_and_each_discard(int draw, std::array<std::int8_t, kNumKinds>& out) const;
+  // After drawing `draw`, the discards that leave the best shanten a discard can leave (bit d for
+  // kind d): those that keep the drawn hand's shanten, or every one from a complete hand.
+  std::uint64_t best_discards(int draw) const;
 
  private:
   using Needs = GroupNeeds;
@@ -111,6 +115,13 @@ class ShantenProbe {
   // The lanes (bit per lane) where a part and the mirrored rest reach the slack sum `best`: the
   // splits of the sets that give the hand its distance.
   static std::uint32_t best_lanes(const Needs& a, const Needs& mirrored_rest, int best);
+  // Per group of the hand after drawing `draw`: the kinds held and those whose discard raises the
+  // regular form's distance (bit i for the group's kind i). Returns the drawn hand's distance.
+  struct GroupDiscards {
+    std::uint32_t held = 0;
+    std::uint32_t raising = 0;
+  };
+  int discards_after_draw(int draw, std::array<GroupDiscards, 4>& groups) const;
   int small_forms(int draw, int discard) const;
 
   GroupNeedsCache* cache_;

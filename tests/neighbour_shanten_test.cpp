@@ -82,6 +82,7 @@ void check_every_neighbour(const TileCounts& hand, GroupNeedsCache& cache, int& 
     std::array<std::int8_t, kNumKinds> swept;
     swept.fill(-9);
     probe.after_draw_and_each_discard(k, swept);
+    int least = 99;
     for (int d = 0; d < kNumKinds; ++d) {
       if (next[d] == 0) {
         ASSERT_EQ(swept[d], -9) << "a kind not held was written";
@@ -91,9 +92,13 @@ void check_every_neighbour(const TileCounts& hand, GroupNeedsCache& cache, int& 
       const int expected = shanten(next);
       ASSERT_EQ(probe.after_exchange(k, d), expected);
       ASSERT_EQ(swept[d], expected);
+      least = std::min(least, expected);
       ++next[d];
       ++checks;
     }
+    std::uint64_t best = 0;
+    for (int d = 0; d < kNumKinds; ++d) best |= next[d] > 0 && swept[d] == least ? std::uint64_t{1} << d : 0;
+    ASSERT_EQ(probe.best_discards(k), best);
   }
 }
 
@@ -113,7 +118,7 @@ TEST(NeighbourShanten, EqualsShantenOnEveryNeighbour) {
 
 // The lane masks a sweep reads (LaneMasks) against the figures they summarise, on random group
 // patterns: one tile more lowers each lane's need by one at most, one tile fewer raises it by one
-// at most, and a mask bit is set exactly where the need moved.
+// at most, and a mask bit is set exactly where the need moved (and `held` where the kind is held).
 TEST(NeighbourShanten, LaneMasksMatchTheFigures) {
   GroupNeedsCache cache;
   std::mt19937 rng(7);
@@ -137,6 +142,7 @@ TEST(NeighbourShanten, LaneMasksMatchTheFigures) {
     const LaneMasks masks = cache.masks(group, code);
     for (int i = 0; i < size; ++i) {
       const int count = counts[static_cast<std::size_t>(i)];
+      ASSERT_EQ((masks.held >> i) & 1, count > 0 ? 1 : 0);
       const std::uint32_t unit = 1u << (3 * i);
       for (int lane = 0; lane < 16; ++lane) {
         if (!shanten_tables::kUsedLanes[static_cast<std::size_t>(lane)]) continue;
