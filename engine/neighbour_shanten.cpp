@@ -283,7 +283,7 @@ int ShantenProbe::discards_after_draw(int draw, std::array<GroupDiscards, 4>& gr
     const LaneMasks& masks = cache_->masks(group, code);
     std::uint32_t raising = 0xFFFFu;
     for (std::uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
-      raising &= masks.loss[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(rest)))];
+      raising &= masks.loss[static_cast<std::size_t>(LaneMasks::lane_index(std::countr_zero(rest)))];
     }
     groups[static_cast<std::size_t>(group)] = {masks.held, raising & masks.held};
   }
@@ -297,7 +297,7 @@ void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t,
     const int start = kGroupStart[group];
     const GroupDiscards& discards = groups[static_cast<std::size_t>(group)];
     for (std::uint32_t held = discards.held; held != 0; held &= held - 1) {
-      const int i = __builtin_ctz(held);
+      const int i = std::countr_zero(held);
       const int regular = drawn_distance - 1 + static_cast<int>((discards.raising >> i) & 1u);
       out[start + i] = static_cast<std::int8_t>(small_forms_matter_ ? std::min(regular, small_forms(draw, start + i)) : regular);
     }
@@ -340,17 +340,20 @@ std::uint64_t ShantenProbe::improving_draws() const {
     }
     return kinds;
   }
-  // As in after_each_draw (a gain mask never holds a kind held four times).
   const int best = best_of(distance(groups_[0], rest_[0]));
-  for (int group = 0; group < 4; ++group) {
-    const LaneMasks& masks = cache_->masks(group, codes_[group]);
-    std::uint32_t lowering = 0;
-    for (std::uint32_t lanes = best_lanes(groups_[group], rest_[group], best); lanes != 0; lanes &= lanes - 1) {
-      lowering |= masks.gain[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(lanes)))];
-    }
-    kinds |= std::uint64_t{lowering} << kGroupStart[group];
-  }
+  for (int group = 0; group < 4; ++group) kinds |= std::uint64_t{lowering_draws(group, best)} << kGroupStart[group];
   return kinds;
+}
+
+std::uint32_t ShantenProbe::lowering_draws(int group, int best) const {
+  // Draws that lower some best lane's need lower the distance (a gain mask never holds a kind
+  // held four times).
+  const LaneMasks& masks = cache_->masks(group, codes_[group]);
+  std::uint32_t lowering = 0;
+  for (std::uint32_t lanes = best_lanes(groups_[group], rest_[group], best); lanes != 0; lanes &= lanes - 1) {
+    lowering |= masks.gain[static_cast<std::size_t>(LaneMasks::lane_index(std::countr_zero(lanes)))];
+  }
+  return lowering;
 }
 
 void ShantenProbe::after_each_draw(std::array<std::int8_t, kNumKinds>& out) const {
@@ -359,12 +362,7 @@ void ShantenProbe::after_each_draw(std::array<std::int8_t, kNumKinds>& out) cons
   const bool small_forms_matter = small_forms_matter_;
   for (int group = 0; group < 4; ++group) {
     const int start = kGroupStart[group];
-    // Draws that lower some best lane's need lower the distance.
-    const LaneMasks& masks = cache_->masks(group, codes_[group]);
-    std::uint32_t lowering = 0;
-    for (std::uint32_t lanes = best_lanes(groups_[group], rest_[group], best); lanes != 0; lanes &= lanes - 1) {
-      lowering |= masks.gain[static_cast<std::size_t>(LaneMasks::lane_index(__builtin_ctz(lanes)))];
-    }
+    const std::uint32_t lowering = lowering_draws(group, best);
     // Locals: `out` holds bytes, which the compiler must assume may overwrite any member.
     const std::uint32_t full = kinds_full(codes_[group]);
     const int size = kGroupSize[group];

@@ -38,7 +38,7 @@ struct LaneMasks {
   static int lane_index(int lane) { return lane < 5 ? lane : lane - 4; }
 };
 
-// The figures (and lane masks) of the group patterns one computation meets (a few thousand),
+// The figures (and lane masks) of the group patterns one computation meets (some thousands),
 // direct-mapped and keyed by the packed counts, so that repeated patterns skip the ranking and
 // the 3 MB table.
 class GroupNeedsCache {
@@ -61,7 +61,7 @@ class GroupNeedsCache {
 
  private:
   static constexpr int kBits = 15;      // 32768 entries of 32 bytes
-  static constexpr int kMaskBits = 13;  // 8192 entries of 44 bytes
+  static constexpr int kMaskBits = 13;  // 8192 entries of 48 bytes
   static std::uint32_t tag_of(int group, std::uint32_t code) { return code | static_cast<std::uint32_t>(group) << 28; }
   struct Entry {
     std::uint32_t tag = 0xFFFFFFFFu;
@@ -122,6 +122,9 @@ class ShantenProbe {
     std::uint32_t raising = 0;
   };
   int discards_after_draw(int draw, std::array<GroupDiscards, 4>& groups) const;
+  // The kinds of `group` whose draw lowers the distance of the base hand, whose best slack sum is
+  // `best` (bit i for the group's kind i).
+  std::uint32_t lowering_draws(int group, int best) const;
   int small_forms(int draw, int discard) const;
 
   GroupNeedsCache* cache_;
