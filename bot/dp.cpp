@@ -883,19 +883,14 @@ struct Solver::Impl {
       return;
     }
     const ShantenProbe probe(hand, group_cache, Neighbours::exchanges);
-    // Each draw's shanten: where no hand change is looked for (s >= 1 here), only the improving
-    // draws matter, and they all reach s - 1.
-    std::array<std::int8_t, kNumKinds> after;
-    std::uint64_t candidates = 0;
+    // A draw lowers the shanten by one (to s - 1; at tenpai, a win) or leaves it at s.
+    const std::uint64_t improving = probe.improving_draws();
+    // The draws that lead somewhere: those that lower the shanten and, where hand changes are
+    // looked for, every other one too. Their discard states' index slots start loading now.
+    std::uint64_t candidates = improving;
     if (changes) {
-      probe.after_each_draw(after);
       for (int k = 0; k < kNumKinds; ++k) candidates |= hand[k] < kCopiesPerKind ? std::uint64_t{1} << k : 0;
-    } else {
-      candidates = probe.improving_draws();
-      after.fill(static_cast<std::int8_t>(s - 1));
     }
-    // The draws that lead somewhere: those that lower the shanten (or win) and, where hand changes
-    // are looked for, every other one too. Their discard states' index slots start loading now.
     std::array<std::uint8_t, kNumKinds> drawn;
     std::array<float, kNumKinds> weight;
     std::array<HandKey, kNumKinds> x_keys;
@@ -905,18 +900,17 @@ struct Solver::Impl {
       const int k = std::countr_zero(candidates);
       const float w = weight_of(hand, k);
       if (w <= 0) continue;
-      const bool improves = after[k] < s;
+      const bool improves = ((improving >> k) & 1) != 0;
       if (improves) ukeire += w;
-      if (!improves && !changes) continue;
       const auto at = static_cast<std::size_t>(count++);
       drawn[at] = static_cast<std::uint8_t>(k);
       weight[at] = w;
       x_keys[at] = key;
       add_kind(x_keys[at], k);
-      if (improves && after[k] >= 0) {
-        HandKey improving = x_keys[at];
-        improving.hi |= kImprovingFlag;
-        discard_index.prefetch(improving);
+      if (improves && s > 0) {
+        HandKey improving_key = x_keys[at];
+        improving_key.hi |= kImprovingFlag;
+        discard_index.prefetch(improving_key);
       } else {
         discard_index.prefetch(x_keys[at]);
       }
@@ -928,15 +922,16 @@ struct Solver::Impl {
     TileCounts x = hand;
     for (int at = 0; at < count; ++at) {
       const int k = drawn[static_cast<std::size_t>(at)];
+      const bool improves = ((improving >> k) & 1) != 0;
       ++x[k];
       const HandKey& x_key = x_keys[static_cast<std::size_t>(at)];
       DrawEdge edge;
       edge.kind = static_cast<std::uint8_t>(k);
       edge.weight = weight[static_cast<std::size_t>(at)];
-      if (after[k] < s && after[k] >= 0) {
-        edge.discard = improving_discard(x_key, x, after[k], probe, k);
+      if (improves && s > 0) {
+        edge.discard = improving_discard(x_key, x, s - 1, probe, k);
       } else {
-        if (after[k] < 0) edge.win = win_of(x_key, x, k);
+        if (improves) edge.win = win_of(x_key, x, k);  // at tenpai
         if (changes) {
           const std::uint32_t j = change_discard(x_key, x, s, probe, k);
           edge.allowed = allow_changes(j, any_change(s) ? kAnyWidth : ukeire);
