@@ -305,6 +305,16 @@ void ShantenProbe::after_draw_and_each_discard(int draw, std::array<std::int8_t,
 }
 
 std::uint64_t ShantenProbe::best_discards(int draw) const {
+  if (small_forms_matter_) {
+    // Each discard's shanten, seven pairs and orphans included; the least of them.
+    std::array<std::int8_t, kNumKinds> after;
+    after.fill(static_cast<std::int8_t>(kUnreachable));  // kinds not held stay above every answer
+    after_draw_and_each_discard(draw, after);
+    const int least = *std::min_element(after.begin(), after.end());
+    std::uint64_t keeping = 0;
+    for (int d = 0; d < kNumKinds; ++d) keeping |= after[d] == least ? std::uint64_t{1} << d : 0;
+    return keeping;
+  }
   std::array<GroupDiscards, 4> groups;
   discards_after_draw(draw, groups);
   std::uint64_t held = 0;
@@ -313,18 +323,6 @@ std::uint64_t ShantenProbe::best_discards(int draw) const {
     const GroupDiscards& discards = groups[static_cast<std::size_t>(group)];
     held |= std::uint64_t{discards.held} << kGroupStart[group];
     keeping |= std::uint64_t{discards.held & ~discards.raising} << kGroupStart[group];
-  }
-  if (small_forms_matter_) {
-    std::array<std::int8_t, kNumKinds> after{};
-    after_draw_and_each_discard(draw, after);
-    int least = kUnreachable;
-    for (std::uint64_t rest = held; rest != 0; rest &= rest - 1) least = std::min<int>(least, after[std::countr_zero(rest)]);
-    keeping = 0;
-    for (std::uint64_t rest = held; rest != 0; rest &= rest - 1) {
-      const int d = std::countr_zero(rest);
-      if (after[d] == least) keeping |= std::uint64_t{1} << d;
-    }
-    return keeping;
   }
   // When every discard raises the distance (a complete hand), every discard is as good.
   return keeping != 0 ? keeping : held;
@@ -359,24 +357,15 @@ std::uint32_t ShantenProbe::lowering_draws(int group, int best) const {
 void ShantenProbe::after_each_draw(std::array<std::int8_t, kNumKinds>& out) const {
   const int base_distance = distance(groups_[0], rest_[0]);
   const int best = best_of(base_distance);
-  const bool small_forms_matter = small_forms_matter_;
+  const bool small_forms_matter = small_forms_matter_;  // a local: `out` holds bytes, which may alias members
   for (int group = 0; group < 4; ++group) {
     const int start = kGroupStart[group];
     const std::uint32_t lowering = lowering_draws(group, best);
-    // Locals: `out` holds bytes, which the compiler must assume may overwrite any member.
     const std::uint32_t full = kinds_full(codes_[group]);
-    const int size = kGroupSize[group];
-    if (!small_forms_matter) {
-      for (int i = 0; i < size; ++i) {
-        if (((full >> (3 * i)) & 1u) != 0) continue;
-        out[start + i] = static_cast<std::int8_t>(base_distance - 1 - static_cast<int>((lowering >> i) & 1u));
-      }
-      continue;
-    }
-    for (int i = 0; i < size; ++i) {
+    for (int i = 0; i < kGroupSize[group]; ++i) {
       if (((full >> (3 * i)) & 1u) != 0) continue;
       const int regular = base_distance - 1 - static_cast<int>((lowering >> i) & 1u);
-      out[start + i] = static_cast<std::int8_t>(std::min(regular, small_forms(start + i, -1)));
+      out[start + i] = static_cast<std::int8_t>(small_forms_matter ? std::min(regular, small_forms(start + i, -1)) : regular);
     }
   }
 }
