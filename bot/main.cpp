@@ -16,13 +16,13 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "bot/calc_commands.hpp"
-#include "bot/danger_command.hpp"
-#include "bot/mjai_bot.hpp"
-#include "bot/nanikiru_command.hpp"
-#include "bot/policy.hpp"
-#include "bot/replay.hpp"
-#include "bot/tcp_client.hpp"
+#include "bot/commands/calc_commands.hpp"
+#include "bot/commands/danger_command.hpp"
+#include "bot/protocol/mjai_bot.hpp"
+#include "bot/commands/nanikiru_command.hpp"
+#include "bot/strategy/policy.hpp"
+#include "bot/commands/replay.hpp"
+#include "bot/protocol/tcp_client.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "bot/tenpai_model.hpp"
+#include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
 #include "eval/game_log.hpp"
 

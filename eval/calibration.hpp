@@ -4,7 +4,7 @@
 // as the discarding seat saw it: an engine Table fed that seat's masked events, up to the moment
 // before the discard. Against each riichi opponent the discard gets three forecasts: MJ-0's
 // deal-in probability for the discarded kind (bot/mj0, the position built from that Table, the
-// other opponents' tenpai probabilities from bot/tenpai_model), the rule table and the uniform
+// other opponents' tenpai probabilities from bot/mj0/tenpai_model), the rule table and the uniform
 // baseline (eval/danger_rules, their rates fitted on other logs). What happened: ron on that
 // discard by that opponent. Two views: each (discard, riichi opponent) pair, and each discard
 // against all riichi opponents together (forecast 1 - prod(1 - p), outcome: any of them ronned).
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 #include "engine/mjai.hpp"
 #include "eval/danger_rules.hpp"
 #include "eval/forecast_metrics.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bot/tenpai_model.hpp"
+#include "bot/mj0/tenpai_model.hpp"
 #include "engine/mjai.hpp"
 
 namespace tenbin::arena {

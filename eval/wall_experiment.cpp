@@ -7,8 +7,8 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "bot/mj0.hpp"
-#include "bot/tenpai_model.hpp"
+#include "bot/mj0/mj0.hpp"
+#include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
 #include "engine/wall.hpp"
 #include "eval/game_log.hpp"

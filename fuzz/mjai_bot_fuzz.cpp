@@ -18,8 +18,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "bot/greedy.hpp"
-#include "bot/mjai_bot.hpp"
+#include "bot/strategy/greedy.hpp"
+#include "bot/protocol/mjai_bot.hpp"
 
 namespace tenbin {
 namespace {

@@ -1,6 +1,6 @@
 // The JSON-lines front end of `tenbin score` and `tenbin shanten`: bad lines get an error reply
 // and the next line is still answered; the real binary behaves the same end to end.
-#include "bot/calc_commands.hpp"
+#include "bot/commands/calc_commands.hpp"
 
 #include <cstdio>
 #include <fstream>

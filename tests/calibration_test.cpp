@@ -13,8 +13,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "bot/policy.hpp"
-#include "bot/self_play.hpp"
+#include "bot/strategy/policy.hpp"
+#include "bot/strategy/self_play.hpp"
 #include "engine/game.hpp"
 #include "engine/table.hpp"
 #include "eval/danger_rules.hpp"

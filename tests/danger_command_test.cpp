@@ -1,7 +1,7 @@
 // `tenbin danger`: the position read from a log (tests/fixtures/streams/two_riichi.jsonl: seat 0
 // has just drawn, seats 2 and 3 are in riichi, seat 1 has a pon), its tile accounting, the JSON
 // answer in process and through the real executable, --exact, and bad input.
-#include "bot/danger_command.hpp"
+#include "bot/commands/danger_command.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "bot/log_position.hpp"
-#include "bot/mj0.hpp"
+#include "bot/commands/log_position.hpp"
+#include "bot/mj0/mj0.hpp"
 
 namespace tenbin {
 namespace {

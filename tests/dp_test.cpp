@@ -5,13 +5,13 @@
 //   own policy asked at every draw, the win scored by engine/score) agrees with every probability
 //   and expected score within 4 standard errors, for hands from 0 to 3 shanten (without options:
 //   there the model is the game exactly; with hand changes its fixed edge weights overcount tiles
-//   thrown earlier, see bot/dp.cpp);
+//   thrown earlier, see bot/dp/dp.cpp);
 // - the mean effective tiles of a random 13-tile hand per shanten match the exact figures of the
 //   design source (sampled, within 4 standard errors);
 // - every computed value is a probability (or marked impossible) on many random hands with a
 //   small S, with and without options;
 // - the rules on winning edges (no yaku, no win; riichi modes), solver reuse, and the command.
-#include "bot/dp.hpp"
+#include "bot/dp/dp.hpp"
 
 #include <cmath>
 #include <random>
@@ -21,7 +21,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bot/nanikiru_command.hpp"
+#include "bot/commands/nanikiru_command.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
 
@@ -293,7 +293,7 @@ void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
 
 TEST(DpMonteCarlo, SimulatedGameAgreesWithoutOptions) { check_against_simulation(no_options(), 1); }
 
-// With a hand change the model's fixed weights overcount tiles thrown earlier (bot/dp.cpp); the
+// With a hand change the model's fixed weights overcount tiles thrown earlier (bot/dp/dp.cpp); the
 // bias is well inside the sampling error at this size (about a quarter of one error on tenpai).
 TEST(DpMonteCarlo, SimulatedGameAgreesWithBothOptions) { check_against_simulation(dp::Options{}, 1000); }
 

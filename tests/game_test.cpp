@@ -23,8 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bot/policy.hpp"
-#include "bot/self_play.hpp"
+#include "bot/strategy/policy.hpp"
+#include "bot/strategy/self_play.hpp"
 
 namespace tenbin {
 namespace {

@@ -1,6 +1,6 @@
 // The greedy baseline: its discard order, riichi, wins, yakuhai pons, and the fold order against
 // a riichi (genbutsu, then suji, then honours).
-#include "bot/greedy.hpp"
+#include "bot/strategy/greedy.hpp"
 
 #include <string>
 #include <vector>

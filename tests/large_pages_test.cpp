@@ -1,6 +1,6 @@
 // The DP's table allocator: large blocks come back aligned to the 2 MiB huge-page size and hold
 // what is written to them through growth and release; small blocks are ordinary allocations.
-#include "bot/large_pages.hpp"
+#include "bot/dp/large_pages.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <functional>
 #include <random>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 #include "engine/shanten.hpp"
 
 namespace tenbin::mj0 {

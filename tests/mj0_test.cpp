@@ -11,7 +11,7 @@
 //  - Suji and kabe emerge, as comparisons between two positions that differ only there.
 //  - The wall estimate adds up to the live wall and never exceeds the unseen copies.
 //  - Sampler against the exact mode on a riichi position.
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 
 #include <gtest/gtest.h>
 

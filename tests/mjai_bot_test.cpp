@@ -3,7 +3,7 @@
 // array); the two-step riichi; bad input of every kind, each reported on stderr, answered safely
 // where a reply is owed, and followed by lines that still work. End to end, the real binary's
 // replies are legal actions of the table, and `tenbin replay` prints one row per decision.
-#include "bot/mjai_bot.hpp"
+#include "bot/protocol/mjai_bot.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "bot/calc_commands.hpp"
+#include "bot/commands/calc_commands.hpp"
 
 namespace tenbin {
 namespace {

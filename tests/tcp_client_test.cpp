@@ -2,7 +2,7 @@
 // reply line for every event (a legal discard on our draw, `none` everywhere else), a clean exit
 // when the server closes, and exit code 1 when the connection is refused or the server reports
 // an error. Run both in-process and through the real executable. Every wait has a deadline.
-#include "bot/tcp_client.hpp"
+#include "bot/protocol/tcp_client.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -2,7 +2,7 @@
 // reproduces the fit's worked examples; 1 after riichi; the features read off constructed
 // tables; sane directions; and the labelled data (eval/tenpai_data) against an independent
 // recount of each discarder's hand over in-process greedy games.
-#include "bot/tenpai_model.hpp"
+#include "bot/mj0/tenpai_model.hpp"
 
 #include <array>
 #include <cmath>
@@ -15,8 +15,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "bot/policy.hpp"
-#include "bot/self_play.hpp"
+#include "bot/strategy/policy.hpp"
+#include "bot/strategy/self_play.hpp"
 #include "engine/game.hpp"
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "bot/dp.hpp"
+#include "bot/dp/dp.hpp"
 
 namespace tenbin {
 namespace {

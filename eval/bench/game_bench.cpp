@@ -6,8 +6,8 @@
 #include <array>
 #include <memory>
 
-#include "bot/policy.hpp"
-#include "bot/self_play.hpp"
+#include "bot/strategy/policy.hpp"
+#include "bot/strategy/self_play.hpp"
 #include "engine/game.hpp"
 
 namespace tenbin {

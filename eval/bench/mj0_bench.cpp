@@ -11,7 +11,7 @@
 
 #include <array>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 
 namespace tenbin {
 namespace {

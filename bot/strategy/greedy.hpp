@@ -4,7 +4,7 @@
 // the safest tile (genbutsu, then suji, then honours).
 #pragma once
 
-#include "bot/policy.hpp"
+#include "bot/strategy/policy.hpp"
 
 namespace tenbin {
 

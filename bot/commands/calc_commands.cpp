@@ -1,4 +1,4 @@
-#include "bot/calc_commands.hpp"
+#include "bot/commands/calc_commands.hpp"
 
 #include <istream>
 #include <ostream>
@@ -9,7 +9,7 @@
 #include "engine/meld.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
-#include "bot/request_fields.hpp"
+#include "bot/commands/request_fields.hpp"
 
 namespace tenbin {
 namespace {

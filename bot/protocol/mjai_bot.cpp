@@ -1,4 +1,4 @@
-#include "bot/mjai_bot.hpp"
+#include "bot/protocol/mjai_bot.hpp"
 
 #include <unistd.h>
 

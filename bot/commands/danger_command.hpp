@@ -1,8 +1,8 @@
-// `tenbin danger --seat N < log.jsonl`: MJ-0 (bot/mj0.hpp) on the position at the end of an mjai
+// `tenbin danger --seat N < log.jsonl`: MJ-0 (bot/mj0/mj0.hpp) on the position at the end of an mjai
 // log as seat N sees it. For every tile kind: the unseen copies, the expected copies left in the
 // live wall, the probability that discarding it now deals in to each opponent, the overall
 // deal-in probability and the expected points lost; per opponent the tenpai probability (1 in
-// riichi, else the tenpai model of bot/tenpai_model.hpp), the accepted samples and the modes.
+// riichi, else the tenpai model of bot/mj0/tenpai_model.hpp), the accepted samples and the modes.
 // A text table, or with --json one JSON object. With --exact the riichi opponents' deal-in comes
 // from the exact tenpai-form count (their expected loss is that probability times the sampler's
 // mean points for a ron on the kind); an error when no opponent is in riichi.

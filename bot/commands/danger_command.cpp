@@ -1,4 +1,4 @@
-#include "bot/danger_command.hpp"
+#include "bot/commands/danger_command.hpp"
 
 #include <cstdio>
 #include <istream>
@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "bot/log_position.hpp"
-#include "bot/mj0.hpp"
-#include "bot/tenpai_model.hpp"
+#include "bot/commands/log_position.hpp"
+#include "bot/mj0/mj0.hpp"
+#include "bot/mj0/tenpai_model.hpp"
 
 namespace tenbin {
 namespace {

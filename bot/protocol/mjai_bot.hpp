@@ -1,3 +1,6 @@
+// bot/protocol/: the mjai protocol loop (stdin dialects, TCP client) and nothing else; it
+// translates lines to table updates and asks a strategy at each decision.
+//
 // The mjai protocol loop of the `tenbin` process: it only translates. Lines in, the table
 // updated, the policy asked at each decision, reply lines out. Bad input never stops it: every
 // rejected line is reported on stderr, and where a reply is owed a safe legal one is sent.
@@ -9,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bot/policy.hpp"
+#include "bot/strategy/policy.hpp"
 #include "engine/mjai.hpp"
 #include "engine/table.hpp"
 

@@ -1,3 +1,6 @@
+// bot/strategy/: the Policy interface and every strategy behind it (tsumogiri, greedy, full),
+// and the in-process self-play loop that drives them.
+//
 // Strategies behind one interface: a policy is shown the table and the legal actions and returns
 // one of them, so every strategy is legal by construction.
 #pragma once

@@ -1,4 +1,4 @@
-#include "bot/request_fields.hpp"
+#include "bot/commands/request_fields.hpp"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "bot/tcp_client.hpp"
+#include "bot/protocol/tcp_client.hpp"
 
 #include <netdb.h>
 #include <sys/socket.h>

@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "bot/policy.hpp"
+#include "bot/strategy/policy.hpp"
 #include "engine/game.hpp"
 
 namespace tenbin {

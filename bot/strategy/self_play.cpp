@@ -1,4 +1,4 @@
-#include "bot/self_play.hpp"
+#include "bot/strategy/self_play.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,3 +1,6 @@
+// bot/commands/: the subcommands that answer a request or a log (score, shanten, nanikiru,
+// danger, replay) and their shared readers of requests and log positions.
+//
 // The calculation subcommands of `tenbin` (score, shanten): one JSON object per line in, one per
 // line out. Each request function turns a request into its reply and throws
 // std::invalid_argument (or a nlohmann::json error) with a clear message for a bad request.

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bot/mjai_bot.hpp"
+#include "bot/protocol/mjai_bot.hpp"
 
 namespace tenbin {
 

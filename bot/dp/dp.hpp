@@ -1,3 +1,6 @@
+// bot/dp/: the one-player expected-score DP (own draws only): win, tenpai and score odds for
+// every discard of a hand, and its policy queries.
+//
 // The expected-score / win-probability DP: for every discard of a hand, the probability of
 // reaching tenpai, the probability of winning and the expected score over the draws left, in the
 // one-player game (own draws only, no calls, no opponents), each objective maximised on its own.
@@ -15,7 +18,7 @@
 // valued state by state, successors first, each state for every t from the last draw back to 0
 // (eq. 9's note on the order: a state's values at t need only values at t+1).
 //
-// See bot/dp.cpp for the edges (forward, hand changes, shanten-back, riichi), the score on
+// See bot/dp/dp.cpp for the edges (forward, hand changes, shanten-back, riichi), the score on
 // winning edges and why every value stays a probability without patching the draw odds.
 #pragma once
 
@@ -40,7 +43,7 @@ inline constexpr int kObjectives = 3;
 // objective), always, or never.
 enum class RiichiMode : std::uint8_t { automatic, always, never };
 
-// A path changes plan at most once (bot/dp.cpp says why): by a shanten-back first discard or by
+// A path changes plan at most once (bot/dp/dp.cpp says why): by a shanten-back first discard or by
 // one hand change.
 struct Options {
   // Value the first discards that raise the shanten by one too.

@@ -1,4 +1,4 @@
-#include "bot/log_position.hpp"
+#include "bot/commands/log_position.hpp"
 
 #include <istream>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "bot/greedy.hpp"
+#include "bot/strategy/greedy.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin::tenpai_model {

@@ -1,4 +1,4 @@
-// MJ-0's sampler: the opponents' hands drawn set by set from the unseen tiles (bot/mj0.hpp has
+// MJ-0's sampler: the opponents' hands drawn set by set from the unseen tiles (bot/mj0/mj0.hpp has
 // the model). Implementation notes:
 //
 //  - The space keeps, per kind, the triplet and pair weights C(c,3) and C(c,2) and, per run
@@ -28,7 +28,7 @@
 #include <bit>
 #include <cmath>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 #include "engine/waits.hpp"
 #include "engine/score.hpp"
 
@@ -591,7 +591,7 @@ void Sampler::Workspace::finish(const Position& position, const Settings& settin
   out.samples = samples;
   out.failed_draws = failed;
   out.opponents.resize(static_cast<std::size_t>(seat_count));
-  // The wall: what no opponent holds, times the live share of those tiles (bot/mj0.hpp).
+  // The wall: what no opponent holds, times the live share of those tiles (bot/mj0/mj0.hpp).
   int held_tiles = 0;
   int unseen_tiles = 0;
   for (int i = 0; i < seat_count; ++i) held_tiles += 3 * seats[i].sets_needed + 1;

@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <memory>
 
-#include "bot/policy.hpp"
+#include "bot/strategy/policy.hpp"
 #include "engine/mjai.hpp"
 
 namespace tenbin {

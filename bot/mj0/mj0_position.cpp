@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin::mj0 {

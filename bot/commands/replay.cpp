@@ -1,4 +1,4 @@
-#include "bot/replay.hpp"
+#include "bot/commands/replay.hpp"
 
 #include <algorithm>
 #include <istream>
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "bot/mjai_bot.hpp"
+#include "bot/protocol/mjai_bot.hpp"
 
 namespace tenbin {
 namespace {

@@ -1,7 +1,7 @@
-#include "bot/nanikiru_command.hpp"
+#include "bot/commands/nanikiru_command.hpp"
 
-#include "bot/log_position.hpp"
-#include "bot/request_fields.hpp"
+#include "bot/commands/log_position.hpp"
+#include "bot/commands/request_fields.hpp"
 
 #include <cmath>
 #include <istream>

@@ -1,3 +1,6 @@
+// bot/mj0/: the opponent model: MJ-0 sampling of the opponents' hands and the wall, the exact
+// tenpai-form count, and the tenpai model.
+//
 // MJ-0: the opponents' hands, the wall, and the danger of every tile.
 //
 // The model (mj0-opponent-meld-model.ja.txt, "他家必要メンツのモデル", summarised in DESIGN.md):
@@ -26,7 +29,7 @@
 //
 // estimated from the accepted samples (for an opponent not in riichi only waits with a yaku count,
 // as ron needs one), and the expected loss is deal_in times the mean points the engine scores for
-// those wins (bot/mj0_sampler.cpp documents the scored subsample, red fives and ura dora).
+// those wins (bot/mj0/mj0_sampler.cpp documents the scored subsample, red fives and ura dora).
 //
 // The wall estimate (expected copies of each kind in the live wall): with R the unseen tiles no
 // opponent holds (live wall + the dead wall's unrevealed tiles),
@@ -37,7 +40,7 @@
 // since nothing distinguishes a live unseen tile from a dead one (|R| also holds a tile an
 // opponent has just drawn and not yet discarded, so the estimate always adds up to `live`).
 //
-// Also an exact mode for one riichi opponent (bot/mj0_exact.cpp): every concealed tenpai hand
+// Also an exact mode for one riichi opponent (bot/mj0/mj0_exact.cpp): every concealed tenpai hand
 // that can be formed from the unseen copies, weighted by its number of physical combinations,
 // furiten hands excluded; P(k) = weight of hands waiting on k / total weight (the "every tenpai
 // form equally likely" danger of the expected-score-dp.ja.txt author's predictor).
@@ -61,7 +64,7 @@ namespace tenbin::mj0 {
 inline constexpr int kMaxOpponents = 3;
 inline constexpr int kDeadWallTiles = 14;
 // The tenpai probability given to an opponent not in riichi when nothing better is known; the
-// caller overwrites it with the tenpai model's value (bot/tenpai_model.hpp).
+// caller overwrites it with the tenpai model's value (bot/mj0/tenpai_model.hpp).
 inline constexpr double kDefaultTenpai = 0.25;
 
 // The hand-building modes of one opponent and their probabilities (the source's 染め手率,

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "bot/mj0.hpp"
+#include "bot/mj0/mj0.hpp"
 #include "engine/waits.hpp"
 #include "engine/shanten_tables.hpp"
 

@@ -1,4 +1,4 @@
-#include "bot/tenpai_model.hpp"
+#include "bot/mj0/tenpai_model.hpp"
 
 #include <algorithm>
 #include <array>

@@ -21,7 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bot/dp.hpp"
+#include "bot/dp/dp.hpp"
 
 namespace tenbin {
 

@@ -68,7 +68,7 @@
 // hand, and it gets no credit (0) rather than an invented probability. The same holds for
 // fractional weights (a wall estimate), where a draw takes less than one unit of a kind's weight:
 // every value is still a convex combination of values in [0, 1] (or of scores), or marked.
-#include "bot/dp.hpp"
+#include "bot/dp/dp.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -81,7 +81,7 @@
 #endif
 
 #include "engine/waits.hpp"
-#include "bot/large_pages.hpp"
+#include "bot/dp/large_pages.hpp"
 #include "engine/agari.hpp"
 #include "engine/neighbour_shanten.hpp"
 #include "engine/score.hpp"
@@ -90,7 +90,7 @@
 namespace tenbin::dp {
 namespace {
 
-// The graph and value tables, which reach tens of MiB (bot/large_pages.hpp).
+// The graph and value tables, which reach tens of MiB (bot/dp/large_pages.hpp).
 template <typename T>
 using LargeVector = std::vector<T, LargePageAllocator<T>>;
 
