@@ -1,6 +1,6 @@
 // `tenbin`: the mjai bot process and its calculation subcommands.
 //
-//   tenbin [--seat N] [--strategy greedy] [--reply-every]   mjai on stdin/stdout
+//   tenbin [--seat N] [--strategy full] [--reply-every] [--meta]   mjai on stdin/stdout
 //   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
 //   tenbin score | shanten                                  JSON lines calculators
 //   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -60,12 +61,21 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
 
   tenbin::BotOptions options;
-  std::string strategy = "greedy";
+  std::string strategy = "full";
+  tenbin::StrategySettings strategy_settings;
+  std::vector<double> rank_points;
   std::string connect;
   app.add_option("--seat", options.seat, "seat 0-3 until start_game.id says otherwise")
       ->check(CLI::Range(0, 3));
-  app.add_option("--strategy", strategy, "tsumogiri or greedy")
+  app.add_option("--strategy", strategy, "full (default), greedy, tsumogiri, or an ablation of full")
       ->check(CLI::IsMember(tenbin::policy_names()));
+  app.add_option("--budget-ms", strategy_settings.budget_ms,
+                 "full: work allowed per decision (fewer samples and DP options below 300 and 60 ms)")
+      ->check(CLI::Range(1, 600000));
+  app.add_option("--rank-points", rank_points, "full: rank points of 1st..4th, e.g. 90,45,0,-135")
+      ->delimiter(',')
+      ->expected(4);
+  app.add_flag("--meta", options.meta, "each decision's reply carries the strategy's figures as \"meta\"");
   app.add_flag("--reply-every", options.reply_every,
                "answer every event line, with none when idle (original server style)");
   app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
@@ -76,7 +86,7 @@ int main(int argc, char** argv) {
   auto* replay = app.add_subcommand("replay", "Replay a game log as one seat: the bot beside the play");
   int replay_seat = 0;
   replay->add_option("--seat", replay_seat, "the seat to replay")->required()->check(CLI::Range(0, 3));
-  replay->add_option("--strategy", strategy, "tsumogiri or greedy")->check(CLI::IsMember(tenbin::policy_names()));
+  replay->add_option("--strategy", strategy, "the strategy beside the play (default full)")->check(CLI::IsMember(tenbin::policy_names()));
   auto* nanikiru = app.add_subcommand(
       "nanikiru", "Win probability and expected score for every discard: one JSON object per line "
                   "in, one line per candidate out; with --seat N, the position at the end of a log");
@@ -104,6 +114,7 @@ int main(int argc, char** argv) {
   danger->add_flag("--json", danger_options.json, "one JSON object instead of the table");
 
   CLI11_PARSE(app, argc, argv);
+  if (!rank_points.empty()) std::copy(rank_points.begin(), rank_points.end(), strategy_settings.rank_points.begin());
   set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
 
@@ -125,16 +136,16 @@ int main(int argc, char** argv) {
   }
   if (danger->parsed()) return tenbin::run_danger(std::cin, std::cout, danger_options);
   if (replay->parsed()) {
-    tenbin::run_replay(std::cin, std::cout, replay_seat, tenbin::make_policy(strategy));
+    tenbin::run_replay(std::cin, std::cout, replay_seat, tenbin::make_policy(strategy, strategy_settings));
     return 0;
   }
 
-  tenbin::MjaiBot bot(tenbin::make_policy(strategy), options);
+  tenbin::MjaiBot bot(tenbin::make_policy(strategy, strategy_settings), options);
   if (!connect.empty()) {
     try {
       const tenbin::ServerAddress address = tenbin::parse_server_address(connect);
       options.room = address.room;
-      tenbin::MjaiBot tcp_bot(tenbin::make_policy(strategy), options);
+      tenbin::MjaiBot tcp_bot(tenbin::make_policy(strategy, strategy_settings), options);
       return tenbin::run_tcp_client(address, tcp_bot);
     } catch (const std::invalid_argument& error) {
       spdlog::error("{}", error.what());

@@ -2,6 +2,7 @@
 
 #include "bot/commands/log_position.hpp"
 #include "bot/commands/request_fields.hpp"
+#include "bot/dp/table_position.hpp"
 
 #include <cmath>
 #include <istream>
@@ -73,6 +74,11 @@ void check_counts(const dp::Position& position) {
   for (int suit = 0; suit < 3; ++suit) {
     if (position.red_in_hand[suit]) count_red(Tile::of(suit * 9 + 4, true));
   }
+}
+
+// The turn order position_from_table expects: -1 when the seat holds its draw.
+int next_drawer_after(const Table& table, int next_drawer) {
+  return total_tiles(table.hand()) % 3 == 2 ? -1 : next_drawer;
 }
 
 json number_or_null(double value) { return std::isnan(value) ? json(nullptr) : json(value); }
@@ -194,66 +200,10 @@ NanikiruQuery nanikiru_query_from_log(std::istream& log, int seat, const dp::Opt
 
   NanikiruQuery query;
   query.options = options;
-  dp::Position& position = query.position;
-  for (const Tile tile : table.hand_tiles()) {
-    ++position.hand[tile.kind()];
-    if (tile.is_red()) position.red_in_hand[suit_of(tile.kind())] = true;
+  if (dp::own_draws_left(table, next_drawer_after(table, next_drawer)) < 1) {
+    bad_request("seat " + std::to_string(seat) + " has no draw left");
   }
-  position.melds = table.player(seat).melds;
-  position.round_wind = table.round_wind();
-  position.seat_wind = table.seat_wind();
-  position.dora_markers = table.dora_markers();
-
-  // Our draws before the wall runs out: the live tiles are drawn in turn from the next drawer.
-  const bool holding_draw = total_tiles(position.hand) % 3 == 2;
-  const int left = table.tiles_left();
-  const int offset = holding_draw ? 3 : (seat - (next_drawer < 0 ? (seat + 1) % 4 : next_drawer) + 4) % 4;
-  const int draws = left > offset ? (left - offset + 3) / 4 : 0;
-  if (draws < 1) bad_request("seat " + std::to_string(seat) + " has no draw left");
-  position.draws_left = std::min(draws, dp::kMaxDraws);
-  position.haitei_on_last_draw = draws <= dp::kMaxDraws && (left - 1 - offset) % 4 == 0;
-
-  // Unseen: everything this seat cannot see (rivers and every meld included).
-  TileCounts others{};
-  std::array<bool, 3> reds_seen{};
-  for (int s = 0; s < 4; ++s) {
-    for (const RiverTile& r : table.player(s).river) {
-      if (r.tile.is_red()) reds_seen[suit_of(r.tile.kind())] = true;
-      if (!r.called_away) ++others[r.tile.kind()];
-    }
-    if (s == seat) continue;
-    for (const Meld& meld : table.player(s).melds) {
-      for (const Tile tile : meld.all_tiles()) {
-        ++others[tile.kind()];
-        if (tile.is_red()) reds_seen[suit_of(tile.kind())] = true;
-      }
-    }
-  }
-  dp::set_flat_unseen(position, others, reds_seen);
-  position.honba = table.honba();
-  position.riichi_sticks = table.kyotaku();
-  const SeatView& self = table.player(seat);
-  if (self.riichi_declared) {
-    // Declared: the hand is locked (no hand change, no shanten-back) and stays in riichi; its
-    // deposit is paid, and the riichi values count it back with a win, so it is not one of the
-    // sticks to collect. The next draw is the ippatsu draw while the declaration discard is still
-    // to come or was the last.
-    query.options.hand_change = false;
-    query.options.shanten_back = false;
-    query.options.riichi = dp::RiichiMode::always;
-    position.in_riichi = true;
-    position.ippatsu = !self.riichi || (self.ippatsu && !holding_draw);
-    if (self.riichi_accepted) --position.riichi_sticks;
-  }
-  // A discard now (our draw, after a call or a riichi declaration): only the legal discards.
-  bool any_discard = false;
-  std::array<bool, kNumKinds> discardable{};
-  for (const Action& action : table.legal_actions()) {
-    if (action.type != EventType::dahai) continue;
-    discardable[action.pai.kind()] = true;
-    any_discard = true;
-  }
-  if (holding_draw && any_discard) position.discardable = discardable;
+  query.position = dp::position_from_table(table, next_drawer, &query.options);
   return query;
 }
 

@@ -75,7 +75,12 @@ std::optional<Event> MjaiBot::parse_one(const json& object) {
 
 Action MjaiBot::decide() {
   const std::vector<Action> legal = table_.legal_actions();
-  Action chosen = policy_->choose(table_, legal);
+  Action chosen = table_.safe_action();
+  try {
+    chosen = policy_->choose(table_, legal);
+  } catch (const std::exception& error) {
+    spdlog::error("strategy {} failed ({}); sending the safe action", policy_->name(), error.what());
+  }
   const bool is_legal = std::any_of(legal.begin(), legal.end(),
                                     [&](const Action& a) { return same_action(a, chosen); });
   if (!is_legal) {
@@ -83,6 +88,7 @@ Action MjaiBot::decide() {
     chosen = table_.safe_action();
   }
   ++decisions_;
+  if (options_.meta) pending_meta_ = policy_->explanation();
   return chosen;
 }
 
@@ -122,8 +128,11 @@ std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
   return decide();
 }
 
-std::string MjaiBot::serialise(const Action& action) const {
-  return event_to_json(action.to_event(table_.seat())).dump();
+std::string MjaiBot::serialise(const Action& action) {
+  json reply = event_to_json(action.to_event(table_.seat()));
+  if (!pending_meta_.is_null()) reply["meta"] = std::move(pending_meta_);
+  pending_meta_ = nullptr;
+  return reply.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string MjaiBot::reply_to(const Event& event) {

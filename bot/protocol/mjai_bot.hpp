@@ -23,6 +23,7 @@ struct BotOptions {
   bool reply_every = false;  // answer every event line, `none` when idle (original server style)
   std::string name = "tenbin";  // for the TCP handshake's join
   std::string room = "default";
+  bool meta = false;         // each decision's reply carries the strategy's explanation as "meta"
 };
 
 class MjaiBot {
@@ -49,7 +50,7 @@ class MjaiBot {
  private:
   std::optional<Event> parse_one(const nlohmann::json& object);
   Action decide();
-  std::string serialise(const Action& action) const;
+  std::string serialise(const Action& action);
   void reject(std::string_view line, const std::string& why);
 
   std::unique_ptr<Policy> policy_;
@@ -57,6 +58,7 @@ class MjaiBot {
   Table table_;
   std::optional<Tile> own_draw_;  // our last drawn tile, kept for a safe reply when out of sync
   bool out_of_sync_reported_ = false;  // said once that events are ignored until start_kyoku
+  nlohmann::json pending_meta_;  // the explanation of the decision about to be sent
   int decisions_ = 0;
   int rejected_ = 0;
 };

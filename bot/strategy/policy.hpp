@@ -5,11 +5,14 @@
 // one of them, so every strategy is legal by construction.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "engine/table.hpp"
 
@@ -21,11 +24,21 @@ class Policy {
   virtual std::string_view name() const = 0;
   // `legal` is never empty; the result must be one of its members.
   virtual Action choose(const Table& table, std::span<const Action> legal) = 0;
+  // Why the last choice was made (every candidate and its figures), or null: the `meta` of a
+  // reply with --meta.
+  virtual nlohmann::json explanation() const { return nullptr; }
 };
 
-// "tsumogiri" (always the drawn tile, never a call; for tests and baselines) or "greedy".
-// Throws std::invalid_argument for another name.
-std::unique_ptr<Policy> make_policy(std::string_view name);
+// Settings a strategy may read (the simple ones read none).
+struct StrategySettings {
+  int budget_ms = 1000;                            // per decision
+  std::array<double, 4> rank_points = {90, 45, 0, -135};  // 1st..4th
+};
+
+// "full" (the default: DP and MJ-0 together; "full-no-danger", "full-no-dp",
+// "full-no-placement" and "full-flat-wall" each switch one part off), "greedy" (the rule-based
+// baseline) or "tsumogiri". Throws std::invalid_argument for another name.
+std::unique_ptr<Policy> make_policy(std::string_view name, const StrategySettings& settings = {});
 std::vector<std::string> policy_names();
 
 }  // namespace tenbin

@@ -1,0 +1,23 @@
+// The DP's position for the seat a Table belongs to: its concealed hand and melds, the winds and
+// indicators, the tiles it cannot see as flat draw weights, its own draws left before the wall
+// runs out, the sticks, a declared riichi, and the kinds it may discard now.
+#pragma once
+
+#include "bot/dp/dp.hpp"
+#include "engine/table.hpp"
+
+namespace tenbin::dp {
+
+// The seat's own draws left: the live tiles are drawn in turn from `next_drawer` (-1 when the seat
+// holds its draw and discards next), the seat's share of them, or 0.
+int own_draws_left(const Table& table, int next_drawer);
+// Whether the seat's last such draw takes the wall's last tile (haitei).
+bool last_draw_is_haitei(const Table& table, int next_drawer);
+
+// The position as the table stands (draws_left capped at kMaxDraws; at least 1 even when the wall
+// has no draw left for the seat, so a DP can still value the hand). A hand in riichi is marked
+// as such (ippatsu when due); `options`, when given, is locked to the riichi hand's (no hand
+// change, no shanten-back, riichi always).
+Position position_from_table(const Table& table, int next_drawer, Options* options = nullptr);
+
+}  // namespace tenbin::dp

@@ -1,0 +1,565 @@
+#include "bot/strategy/full.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include "bot/dp/table_position.hpp"
+#include "bot/mj0/tenpai_model.hpp"
+#include "bot/strategy/threat.hpp"
+#include "engine/shanten.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace tenbin {
+namespace {
+
+using nlohmann::json;
+
+// The ukeire-counting stand-in for the DP: each draw improves the hand with odds ukeire / pool,
+// a win needs shanten + 1 improvements and is worth a typical closed win.
+constexpr double kUkeireWinPoints = 5000;
+
+const Action* find(std::span<const Action> legal, EventType type) {
+  const auto it = std::find_if(legal.begin(), legal.end(), [&](const Action& a) { return a.type == type; });
+  return it == legal.end() ? nullptr : &*it;
+}
+
+// A seed for this decision's sampling from what the table shows, so that replies are
+// reproducible for a given input.
+std::uint64_t decision_seed(const Table& table, std::uint64_t base) {
+  std::uint64_t h = base * 0x9e3779b97f4a7c15ULL;
+  const auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ULL; };
+  mix(static_cast<std::uint64_t>(table.round_wind()));
+  mix(static_cast<std::uint64_t>(table.kyoku()));
+  mix(static_cast<std::uint64_t>(table.honba()));
+  mix(static_cast<std::uint64_t>(table.tiles_left()));
+  mix(static_cast<std::uint64_t>(table.decision()));
+  for (int k = 0; k < kNumKinds; ++k) mix(table.hand()[k]);
+  for (int s = 0; s < 4; ++s) mix(table.player(s).river.size());
+  return h;
+}
+
+// The kinds a hand may not discard right after a call (kuikae): the called kind, and after a
+// chi with the called tile at one end, the kind at the other end.
+std::array<bool, kNumKinds> kuikae_kinds(const Action& call) {
+  std::array<bool, kNumKinds> forbidden{};
+  const int called = call.pai.kind();
+  forbidden[called] = true;
+  if (call.type != EventType::chi) return forbidden;
+  const int a = call.consumed.tiles[0].kind();
+  const int b = call.consumed.tiles[1].kind();
+  const int low = std::min(a, b);
+  const int high = std::max(a, b);
+  if (high != low + 1) return forbidden;
+  if (called == low - 1 && high % 9 < 8) forbidden[high + 1] = true;
+  if (called == high + 1 && low % 9 > 0) forbidden[low - 1] = true;
+  return forbidden;
+}
+
+// P(at least `needed` successes in `draws` tries of odds p).
+double at_least(int needed, int draws, double p) {
+  if (needed <= 0) return 1;
+  double below = 0;
+  double term = std::pow(1 - p, draws);  // P(0 successes)
+  for (int i = 0; i < needed && i <= draws; ++i) {
+    below += term;
+    term = term * (draws - i) / (i + 1) * (p / std::max(1e-12, 1 - p));
+  }
+  return std::clamp(1 - below, 0.0, 1.0);
+}
+
+HandCurve ukeire_curve(const TileCounts& hand, const std::array<double, kNumKinds>& weights, int draws) {
+  const int s = shanten(hand);
+  double pool = 0;
+  double useful = 0;
+  TileCounts probe = hand;
+  for (int k = 0; k < kNumKinds; ++k) {
+    pool += weights[k];
+    if (weights[k] <= 0 || probe[k] >= kCopiesPerKind) continue;
+    ++probe[k];
+    if (shanten(probe) < s) useful += weights[k];
+    --probe[k];
+  }
+  const double p = pool > 0 ? useful / pool : 0;
+  HandCurve curve;
+  for (int r = 1; r <= draws; ++r) {
+    const double win = at_least(s + 1, r, p);
+    curve.win.push_back(win);
+    curve.score.push_back(win * kUkeireWinPoints);
+    curve.tenpai.push_back(at_least(s, r, p));
+  }
+  return curve;
+}
+
+HandCurve curve_of(const dp::Candidate& c) {
+  if (!c.evaluated) return {};
+  return {c.by_draws[static_cast<int>(dp::Objective::win)], c.by_draws[static_cast<int>(dp::Objective::score)],
+          c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
+}
+
+json action_json(const Action& action, int seat) { return event_to_json(action.to_event(seat)); }
+
+}  // namespace
+
+FullSettings full_settings_for(std::string_view strategy, FullSettings base) {
+  if (strategy == "full") return base;
+  if (strategy == "full-no-danger") base.danger = false;
+  else if (strategy == "full-no-dp") base.dp = false;
+  else if (strategy == "full-no-placement") base.placement = false;
+  else if (strategy == "full-flat-wall") base.wall_estimate = false;
+  else throw std::invalid_argument("unknown strategy \"" + std::string(strategy) + "\"");
+  return base;
+}
+
+dp::Options WorkPlan::options_for(int shanten) const {
+  dp::Options options;
+  options.any_change_before_tenpai = false;
+  const int full_up_to = budget_ms >= 300 ? 2 : budget_ms >= 60 ? 1 : 0;
+  const int change_up_to = budget_ms >= 60 ? 2 : 1;
+  options.shanten_back = shanten <= full_up_to;
+  options.hand_change = shanten <= change_up_to;
+  return options;
+}
+
+WorkPlan plan_for_budget(int budget_ms) {
+  WorkPlan plan;
+  plan.budget_ms = budget_ms;
+  plan.samples = budget_ms >= 300 ? 2000 : budget_ms >= 60 ? 1000 : 300;
+  plan.scored_samples = plan.samples / 4;
+  return plan;
+}
+
+// Everything one decision shares: the table, the opponents' threat, the placement model.
+struct FullPolicy::Decision {
+  const Table& table;
+  const FullSettings& settings;
+  WorkPlan plan;
+  Threat threat;
+  Placement placement;
+  std::vector<Priced> priced;
+  std::size_t dp_states = 0;
+  int samples = 0;
+
+  // Expected rank points of a candidate whose outcomes are: a win of `line.win_points /
+  // win_prob` on average, this discard's deal-in, later deal-ins, the draw payments, or nothing
+  // for us (another seat wins elsewhere).
+  double rank_value(const Line& line, double now_prob, double now_loss, int kind) const {
+    const int seat = table.seat();
+    const auto even = [&](double ours) {
+      std::array<int, 4> deltas{};
+      for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(s == seat ? ours : -ours / 3);
+      return placement.value(deltas);
+    };
+    const auto paid_to = [&](double lost, const std::array<double, 4>& share) {
+      double total = 0;
+      double weight = 0;
+      for (int s = 0; s < 4; ++s) {
+        if (s == seat || share[s] <= 0) continue;
+        std::array<int, 4> deltas{};
+        deltas[seat] = static_cast<int>(-lost);
+        deltas[s] = static_cast<int>(lost);
+        total += share[s] * placement.value(deltas);
+        weight += share[s];
+      }
+      return weight > 0 ? total / weight : even(-lost);
+    };
+    const double going = 1 - now_prob;
+    double value = 0;
+    double accounted = 0;
+    const auto add = [&](double prob, double worth) {
+      value += prob * worth;
+      accounted += prob;
+    };
+    if (now_prob > 0) {
+      std::array<double, 4> share{};
+      for (const OpponentThreat& o : threat.opponents) share[o.seat] = kind >= 0 ? o.loss[kind] : 0;
+      add(now_prob, paid_to(now_loss / now_prob, share));
+    }
+    if (line.win_prob > 0) add(going * line.win_prob, even(line.win_points / line.win_prob));
+    if (line.deal_in_prob > 0) {
+      add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, threat.payee_share));
+    }
+    if (line.draw_prob > 0) add(going * line.draw_prob, even(line.draw_payment));
+    add(std::max(0.0, 1 - accounted), even(0));
+    return value;
+  }
+
+  // Prices a candidate from its lines: this discard's own risk (kind -1: none), then the better
+  // of pushing and folding (only pushing when the hand is locked in riichi).
+  Priced price(const Action& action, int kind, const Line& push, const Line* fold) const {
+    Priced p;
+    p.action = action;
+    p.deal_in_prob = kind >= 0 ? threat.deal_in[kind] : 0;
+    p.expected_loss = kind >= 0 ? threat.loss[kind] : 0;
+    const bool folds = fold != nullptr && worth(*fold, p, kind) > worth(push, p, kind);
+    const Line& line = folds ? *fold : push;
+    p.folds = folds;
+    p.win_prob = (1 - p.deal_in_prob) * line.win_prob;
+    p.exp_score = (1 - p.deal_in_prob) * line.win_points;
+    p.value = -p.expected_loss + (1 - p.deal_in_prob) * line.value();
+    p.rank_value = settings.placement ? rank_value(line, p.deal_in_prob, p.expected_loss, kind) : p.value;
+    return p;
+  }
+
+  double worth(const Line& line, const Priced& p, int kind) const {
+    if (!settings.placement) return line.value();
+    return rank_value(line, p.deal_in_prob, p.expected_loss, kind);
+  }
+};
+
+FullPolicy::FullPolicy(FullSettings settings, std::string name)
+    : settings_(settings), name_(std::move(name)) {}
+FullPolicy::~FullPolicy() = default;
+
+namespace {
+
+// The weights the DP draws from: MJ-0's wall estimate, or the flat unseen counts (also when the
+// estimate holds fewer tiles than the draws asked for). The draws never exceed the pool.
+void set_draw_weights(dp::Position& position, const Threat& threat, bool wall_estimate) {
+  double total = 0;
+  for (const double w : threat.wall) total += w;
+  if (wall_estimate && total >= position.draws_left) position.weights = threat.wall;
+  double pool = 0;
+  for (const double w : position.weights) pool += w;
+  position.draws_left = std::clamp(static_cast<int>(std::floor(pool)), 1, position.draws_left);
+}
+
+}  // namespace
+
+Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
+  explanation_ = nullptr;
+  // The discard that goes with our riichi was chosen with it.
+  if (table.decision() == tenbin::Decision::discard_after_riichi && riichi_discard_) {
+    const Tile tile = *riichi_discard_;
+    riichi_discard_.reset();
+    const auto it = std::find_if(legal.begin(), legal.end(), [&](const Action& a) {
+      return a.type == EventType::dahai && a.pai == tile;
+    });
+    if (it != legal.end()) return *it;
+  }
+  riichi_discard_.reset();
+  if (legal.size() == 1) return legal.front();
+  const auto started = std::chrono::steady_clock::now();
+  const WorkPlan plan = plan_for_budget(settings_.budget_ms);
+  const std::array<int, 4> scores{table.score(0), table.score(1), table.score(2), table.score(3)};
+  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points),
+             {}, 0, 0};
+  if (settings_.danger) {
+    mj0::Settings sampling;
+    sampling.samples = plan.samples;
+    sampling.scored_samples = plan.scored_samples;
+    sampling.seed = decision_seed(table, settings_.seed);
+    const mj0::Estimate& estimate = sampler_.estimate(tenpai_model::mj0_position(table), sampling);
+    d.threat = threat_from_estimate(table, estimate, !settings_.wall_estimate);
+    d.samples = estimate.samples;
+  } else {
+    d.threat = flat_threat(table);
+  }
+
+  Action chosen = legal.front();
+  switch (table.decision()) {
+    case tenbin::Decision::own_draw: chosen = choose_on_draw(d, legal); break;
+    case tenbin::Decision::discard_after_call: chosen = choose_discard(d, legal, false); break;
+    case tenbin::Decision::discard_after_riichi: chosen = choose_discard(d, legal, true); break;
+    case tenbin::Decision::claim_discard:
+    case tenbin::Decision::claim_kakan:
+    case tenbin::Decision::claim_ankan: chosen = choose_claim(d, legal); break;
+    case tenbin::Decision::none: break;
+  }
+
+  json candidates = json::array();
+  for (const Priced& p : d.priced) {
+    candidates.push_back({{"action", action_json(p.action, table.seat())},
+                          {"win_prob", p.win_prob},
+                          {"exp_score", p.exp_score},
+                          {"deal_in_prob", p.deal_in_prob},
+                          {"expected_loss", p.expected_loss},
+                          {"line", p.folds ? "fold" : "push"},
+                          {"value", p.value},
+                          {"rank_value", p.rank_value}});
+  }
+  explanation_ = {{"strategy", name_}, {"candidates", std::move(candidates)}, {"samples", d.samples},
+                  {"dp_states", d.dp_states}};
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  spdlog::debug("{}: {} candidates, {} DP states, {} samples, {:.1f} ms (shanten {})", name_, d.priced.size(),
+                d.dp_states, d.samples, ms, shanten(table.hand()));
+  if (ms > settings_.budget_ms) spdlog::warn("{}: a decision took {:.0f} ms, over the {} ms budget", name_, ms, settings_.budget_ms);
+  return chosen;
+}
+
+namespace {
+
+// The candidate with the best value (rank points first, then points); the first on ties.
+const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, std::size_t from = 0) {
+  const FullPolicy::Priced* best = nullptr;
+  for (std::size_t i = from; i < priced.size(); ++i) {
+    const FullPolicy::Priced& p = priced[i];
+    if (best == nullptr || p.rank_value > best->rank_value + 1e-12 ||
+        (std::abs(p.rank_value - best->rank_value) <= 1e-12 && p.value > best->value + 1e-9)) {
+      best = &p;
+    }
+  }
+  return best;
+}
+
+// Whether taking this win leaves us last when the game ends with it (all-last), with draws left
+// to try for more.
+bool win_hurts(const Table& table, const Action& win) {
+  if (table.tiles_left() <= 0) return false;
+  const bool tsumo = table.decision() == Decision::own_draw;
+  const std::optional<Tile> drawn = table.last_draw();
+  if (tsumo && !drawn) return false;
+  const Tile tile = tsumo ? *drawn : win.pai;
+  const std::optional<Score> score = table.evaluate_win(tile, tsumo, tsumo ? table.seat() : win.target);
+  if (!score) return false;
+  std::array<int, 4> after{};
+  for (int s = 0; s < 4; ++s) after[s] = table.score(s) + score->deltas[s];
+  const bool dealer_keeps = table.dealer() == table.seat();
+  return game_ends_after(table, after, dealer_keeps) && Placement::rank_of(after, table.seat()) == 3;
+}
+
+}  // namespace
+
+namespace {
+
+// The DP explores every path that lowers the shanten: beyond this shanten its graph grows too
+// large for a decision's budget, and the ukeire stand-in takes its place.
+constexpr int kDpMaxShanten = 4;
+
+// The curve of each discard of a 3n+2 hand: the DP's, or the ukeire stand-in's (also for every
+// discard the DP did not value).
+std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
+                                                const dp::Options& options, std::size_t& states) {
+  std::array<HandCurve, kNumKinds> curves{};
+  if (solver != nullptr && shanten(position.hand) <= kDpMaxShanten) {
+    const dp::Result& result = solver->solve(position, options);
+    states += result.draw_states;
+    for (const dp::Candidate& c : result.candidates) {
+      if (c.discard >= 0) curves[c.discard] = curve_of(c);
+    }
+  }
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (position.hand[kind] == 0 || !curves[kind].win.empty()) continue;
+    TileCounts after = position.hand;
+    --after[kind];
+    curves[kind] = ukeire_curve(after, position.weights, position.draws_left);
+  }
+  return curves;
+}
+
+// The curve of a 3n+1 hand (a draw state), the same way.
+HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
+                     std::size_t& states) {
+  if (solver != nullptr && shanten(position.hand) <= kDpMaxShanten) {
+    const dp::Result& result = solver->solve(position, options);
+    states += result.draw_states;
+    if (!result.candidates.empty() && result.candidates.front().evaluated) return curve_of(result.candidates.front());
+  }
+  return ukeire_curve(position.hand, position.weights, position.draws_left);
+}
+
+bool tenpai_after(const TileCounts& hand, int kind) {
+  TileCounts after = hand;
+  --after[kind];
+  return shanten(after) == 0;
+}
+
+}  // namespace
+
+Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bool after_riichi) {
+  const Table& table = d.table;
+  dp::Options options = d.plan.options_for(shanten(table.hand()));
+  dp::Position position = dp::position_from_table(table, -1, &options);
+  set_draw_weights(position, d.threat, settings_.wall_estimate);
+  if (after_riichi) options.riichi = dp::RiichiMode::always;
+  const int draws = position.draws_left;
+  const bool reach_legal = find(legal, EventType::reach) != nullptr;
+
+  // The DP's curve for each discard kind (or the ukeire stand-in). With riichi on offer, the
+  // tenpai discards are valued twice: staying dama, and declaring riichi with them.
+  dp::Solver* solver = settings_.dp ? &solver_ : nullptr;
+  const std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, d.dp_states);
+  std::array<HandCurve, kNumKinds> dama{};
+  std::array<HandCurve, kNumKinds> riichi{};
+  if (reach_legal) {
+    dp::Options locked = d.plan.options_for(0);
+    locked.riichi = dp::RiichiMode::never;
+    dama = discard_curves(solver, position, locked, d.dp_states);
+    locked.riichi = dp::RiichiMode::always;
+    riichi = discard_curves(solver, position, locked, d.dp_states);
+    // A riichi win gains riichi (and often ura dora): a simple rule for the ukeire stand-in.
+    if (solver == nullptr) {
+      for (HandCurve& curve : riichi) {
+        for (double& score : curve.score) score *= 1.3;
+      }
+    }
+  }
+  for (const Action& action : legal) {
+    if (action.type != EventType::dahai) continue;
+    const int kind = action.pai.kind();
+    TileCounts after = table.hand();
+    --after[kind];
+    const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
+    const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
+    const Line fold = fold_line(after, d.threat, draws);
+    d.priced.push_back(d.price(action, kind, push_line(curve, d.threat, draws), after_riichi ? nullptr : &fold));
+    if (!tenpai) continue;
+    Priced declared = d.price(action, kind, push_line(riichi[kind], d.threat, draws), nullptr);
+    declared.action.type = EventType::reach;  // shown as reach with its discard
+    d.priced.push_back(declared);
+  }
+  const Priced* best = best_of(d.priced);
+  if (best == nullptr) return table.safe_action();
+  if (best->action.type != EventType::reach) return best->action;
+  riichi_discard_ = best->action.pai;
+  Action reach;
+  reach.type = EventType::reach;
+  return reach;
+}
+
+Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
+  const Table& table = d.table;
+  if (const Action* win = find(legal, EventType::hora)) {
+    if (!settings_.placement || !win_hurts(table, *win)) return *win;
+  }
+  if (const Action* abort = find(legal, EventType::ryukyoku); abort && shanten_kokushi(table.hand()) > 2) {
+    return *abort;
+  }
+  const SeatView& self = table.player(table.seat());
+  if (self.riichi_declared) {
+    // Locked: the drawn tile goes, or an ankan the rules allow (the waits stay; a new dora and a
+    // rinshan draw are ours to gain).
+    if (const Action* kan = find(legal, EventType::ankan)) return *kan;
+    return choose_discard(d, legal, true);
+  }
+
+  const Action best = choose_discard(d, legal, false);
+  const std::size_t kans_from = d.priced.size();
+
+  // Kans: the hand after the kan (a draw state: the rinshan tile comes next) against the best
+  // discard.
+  for (const Action& action : legal) {
+    if (action.type != EventType::ankan && action.type != EventType::kakan) continue;
+    // An ankan takes its four tiles from the hand; a kakan adds one to a pon.
+    const bool ankan = action.type == EventType::ankan;
+    TileCounts after = table.hand();
+    if (ankan) {
+      for (const Tile tile : action.consumed.view()) --after[tile.kind()];
+    } else {
+      --after[action.pai.kind()];
+    }
+    dp::Options options = d.plan.options_for(shanten(after));
+    dp::Position position = dp::position_from_table(table, -1);
+    position.hand = after;
+    for (int suit = 0; suit < 3; ++suit) {
+      if (after[suit * 9 + 4] == 0) position.red_in_hand[suit] = false;
+    }
+    if (ankan) {
+      position.melds.push_back(Meld::make(MeldType::ankan, action.pai, action.consumed.view(), -1));
+    } else {
+      for (Meld& meld : position.melds) {
+        if (meld.type == MeldType::pon && meld.kind() == action.pai.kind()) {
+          meld = Meld::make(MeldType::kakan, action.pai, action.consumed.view(), meld.target);
+        }
+      }
+    }
+    position.discardable = dp::Position::all_kinds();
+    set_draw_weights(position, d.threat, settings_.wall_estimate);
+    const HandCurve curve = hand_curve(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+    const Line fold = fold_line(after, d.threat, position.draws_left);
+    d.priced.push_back(d.price(action, -1, push_line(curve, d.threat, position.draws_left), &fold));
+  }
+  const Priced* overall = best_of(d.priced);
+  if (overall != nullptr && overall >= d.priced.data() + kans_from) {
+    riichi_discard_.reset();
+    return overall->action;
+  }
+  return best;
+}
+
+Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
+  const Table& table = d.table;
+  const Action* pass = find(legal, EventType::none);
+  if (const Action* win = find(legal, EventType::hora)) {
+    if (!settings_.placement || !win_hurts(table, *win) || pass == nullptr) return *win;
+  }
+  if (pass == nullptr) return legal.front();
+  if (table.decision() != tenbin::Decision::claim_discard) return *pass;
+
+  // The discarder: any call names it.
+  int discarder = -1;
+  for (const Action& action : legal) {
+    if (action.target >= 0) discarder = action.target;
+  }
+  if (discarder < 0) return *pass;
+
+  // Passing: our 13 tiles as they are, the next draw from the seat after the discarder.
+  const int next_drawer = (discarder + 1) % 4;
+  const int now_shanten = shanten(table.hand());
+  {
+    dp::Options options = d.plan.options_for(now_shanten);
+    dp::Position position = dp::position_from_table(table, next_drawer, &options);
+    set_draw_weights(position, d.threat, settings_.wall_estimate);
+    const HandCurve curve = hand_curve(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+    const Line fold = fold_line(table.hand(), d.threat, position.draws_left);
+    d.priced.push_back(d.price(*pass, -1, push_line(curve, d.threat, position.draws_left), &fold));
+  }
+
+  // Each call: the hand after it, then its best discard (kuikae kinds excluded). A daiminkan is
+  // a draw state (the rinshan tile comes next).
+  for (const Action& action : legal) {
+    if (action.type != EventType::chi && action.type != EventType::pon && action.type != EventType::daiminkan) continue;
+    TileCounts after = table.hand();
+    for (const Tile tile : action.consumed.view()) --after[tile.kind()];
+    const bool kan = action.type == EventType::daiminkan;
+    const int after_shanten = shanten(after);
+    if (!kan && after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
+    dp::Options options = d.plan.options_for(std::max(0, after_shanten));
+    dp::Position position = dp::position_from_table(table, next_drawer, &options);
+    position.hand = after;
+    for (int suit = 0; suit < 3; ++suit) {
+      const int five = suit * 9 + 4;
+      for (const Tile tile : action.consumed.view()) {
+        if (tile.is_red() && tile.kind() == five) position.red_in_hand[suit] = false;
+      }
+    }
+    const MeldType type = action.type == EventType::chi ? MeldType::chi
+                          : action.type == EventType::pon ? MeldType::pon
+                                                          : MeldType::daiminkan;
+    position.melds.push_back(Meld::make(type, action.pai, action.consumed.view(), action.target));
+    const int draws = kan ? std::max(1, dp::own_draws_left(table, -1) + 1) : std::max(1, dp::own_draws_left(table, -1));
+    position.draws_left = std::min(draws, dp::kMaxDraws);
+    position.haitei_on_last_draw = false;
+    position.discardable = dp::Position::all_kinds();
+    if (!kan) {
+      const std::array<bool, kNumKinds> forbidden = kuikae_kinds(action);
+      for (int k = 0; k < kNumKinds; ++k) position.discardable[k] = !forbidden[k];
+    }
+    set_draw_weights(position, d.threat, settings_.wall_estimate);
+
+    std::vector<Priced> options_priced;
+    if (kan) {
+      const HandCurve curve = hand_curve(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+      const Line fold = fold_line(after, d.threat, position.draws_left);
+      d.priced.push_back(d.price(action, -1, push_line(curve, d.threat, position.draws_left), &fold));
+      continue;
+    }
+    const std::array<HandCurve, kNumKinds> curves =
+        discard_curves(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      if (after[kind] == 0 || !position.discardable[kind]) continue;
+      TileCounts rest = after;
+      --rest[kind];
+      const Line push = push_line(curves[kind], d.threat, position.draws_left);
+      const Line fold = fold_line(rest, d.threat, position.draws_left);
+      options_priced.push_back(d.price(action, kind, push, &fold));
+    }
+    if (const Priced* best = best_of(options_priced)) d.priced.push_back(*best);
+  }
+  const Priced* best = best_of(d.priced);
+  return best != nullptr ? best->action : *pass;
+}
+
+}  // namespace tenbin

@@ -1,0 +1,81 @@
+// The `full` strategy: every action priced in one currency. For each candidate (a discard, a
+// riichi, a call or a pass, a kan, a win) the DP values our hand draw by draw (bot/dp) with the
+// wall as MJ-0 estimates it, MJ-0 prices the danger of each tile (bot/mj0), the race between us
+// and the opponents cuts both short (bot/strategy/line, threat), and near the end of the match the
+// outcomes are priced in rank points (bot/strategy/placement). docs/full.md gives the model.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "bot/dp/dp.hpp"
+#include "bot/mj0/mj0.hpp"
+#include "bot/strategy/line.hpp"
+#include "bot/strategy/placement.hpp"
+#include "bot/strategy/policy.hpp"
+
+namespace tenbin {
+
+struct FullSettings {
+  // Work allowed per decision: fewer MJ-0 samples and fewer DP options on hard hands when small.
+  // The plan is fixed by the budget (not by a clock), so decisions stay deterministic.
+  int budget_ms = 1000;
+  RankPoints rank_points = kTenhouRankPoints;
+  std::uint64_t seed = 1;
+  // The parts, each of which can be switched off to measure its worth:
+  bool danger = true;         // MJ-0 (else every tile an opponent has not discarded equally dangerous)
+  bool dp = true;             // the DP (else the hand's ukeire counted as a chance per draw)
+  bool placement = true;      // rank points (else expected points throughout)
+  bool wall_estimate = true;  // the DP draws from MJ-0's wall (else from the flat unseen counts)
+};
+
+// The strategy names of the ablations: "full-no-danger", "full-no-dp", "full-no-placement",
+// "full-flat-wall" switch one part off. Throws std::invalid_argument for another name.
+FullSettings full_settings_for(std::string_view strategy, FullSettings base = {});
+
+// What the work plan of a decision is under a budget.
+struct WorkPlan {
+  int samples = 2000;         // MJ-0 joint draws
+  int scored_samples = 500;   // per opponent, for the expected loss
+  dp::Options options_for(int shanten) const;
+  int budget_ms = 1000;
+};
+WorkPlan plan_for_budget(int budget_ms);
+
+class FullPolicy final : public Policy {
+ public:
+  explicit FullPolicy(FullSettings settings = {}, std::string name = "full");
+  ~FullPolicy() override;
+  std::string_view name() const override { return name_; }
+  Action choose(const Table& table, std::span<const Action> legal) override;
+  nlohmann::json explanation() const override { return explanation_; }
+
+  // One priced candidate, as --meta shows it.
+  struct Priced {
+    Action action;
+    double win_prob = 0;       // the line's win odds (after this discard's own risk)
+    double exp_score = 0;      // expected points of those wins
+    double deal_in_prob = 0;   // this discard's own deal-in odds
+    double expected_loss = 0;  // and its expected points lost
+    bool folds = false;        // the better line from here is to fold
+    double value = 0;          // expected points of the whole line
+    double rank_value = 0;     // expected rank points (with placement), else = value
+  };
+
+ private:
+  struct Decision;
+  Action choose_on_draw(Decision& d, std::span<const Action> legal);
+  Action choose_claim(Decision& d, std::span<const Action> legal);
+  Action choose_discard(Decision& d, std::span<const Action> legal, bool after_riichi);
+
+  FullSettings settings_;
+  std::string name_;
+  dp::Solver solver_;
+  mj0::Sampler sampler_;
+  nlohmann::json explanation_;
+  std::optional<Tile> riichi_discard_;  // the discard chosen with our reach
+};
+
+}  // namespace tenbin

@@ -1,0 +1,116 @@
+#include "bot/strategy/line.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tenbin {
+namespace {
+
+constexpr double kNotenPool = 3000;
+
+// The curve's value with r draws (0 with none), a point the DP cannot reach counting as the last
+// one it can.
+double at(const std::vector<double>& curve, int r) {
+  double value = 0;
+  for (int i = 0; i < r && i < static_cast<int>(curve.size()); ++i) {
+    if (!std::isnan(curve[i])) value = curve[i];
+  }
+  return value;
+}
+
+// P(win within r go-rounds) with ron chances added: the DP's per-draw no-win odds raised to the
+// chances per go-round.
+double win_within(const HandCurve& curve, int r) {
+  const double own = std::clamp(at(curve.win, r), 0.0, 1.0);
+  return 1 - std::pow(1 - own, 1 + kOwnRonChances);
+}
+
+// The expected points of those wins: the DP's mean win kept.
+double points_within(const HandCurve& curve, int r) {
+  const double own = at(curve.win, r);
+  if (own <= 0) return 0;
+  return at(curve.score, r) / own * win_within(curve, r);
+}
+
+}  // namespace
+
+DrawPayments draw_payments(const Threat& threat, int draws) {
+  // The number of opponents tenpai at the draw: a sum of independent odds.
+  std::array<double, 4> others{1, 0, 0, 0};
+  const int at_draw = std::clamp(draws, 1, kMaxGoRounds);
+  for (const OpponentThreat& o : threat.opponents) {
+    const double q = o.tenpai[at_draw];
+    for (int m = 3; m >= 0; --m) others[m] = others[m] * (1 - q) + (m > 0 ? others[m - 1] * q : 0);
+  }
+  DrawPayments pay;
+  for (int m = 0; m <= 3; ++m) {
+    if (m < 3) pay.tenpai += others[m] * kNotenPool / (m + 1);
+    if (m > 0) pay.noten -= others[m] * kNotenPool / (4 - m);
+  }
+  return pay;
+}
+
+Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
+  Line line;
+  double going = 1;  // P(the hand is still on: nobody has won, we have not dealt in)
+  for (int j = 1; j <= draws; ++j) {
+    const int g = std::min(j, kMaxGoRounds);
+    going *= 1 - threat.hazard[g];
+    // Our win at draw j, given none before.
+    const double not_yet = std::max(1e-9, 1 - win_within(curve, j - 1));
+    const double wins_now = (win_within(curve, j) - win_within(curve, j - 1)) / not_yet;
+    line.win_prob += going * wins_now;
+    line.win_points += going * (points_within(curve, j) - points_within(curve, j - 1)) / not_yet;
+    going *= 1 - wins_now;
+    if (j == draws) break;
+    // Our discard after draw j.
+    line.deal_in_prob += going * threat.push_deal_in[g];
+    line.deal_in_points += going * threat.push_loss[g];
+    going *= 1 - threat.push_deal_in[g];
+  }
+  line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
+  // Tenpai at the draw given no win: the DP's tenpai odds less its wins.
+  const double own_win = std::clamp(at(curve.win, draws), 0.0, 1.0);
+  const double tenpai = std::clamp((at(curve.tenpai, draws) - own_win) / std::max(1e-9, 1 - own_win), 0.0, 1.0);
+  const DrawPayments pay = draw_payments(threat, draws);
+  line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
+  return line;
+}
+
+Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
+  std::vector<double> held;
+  for (int k = 0; k < kNumKinds; ++k) {
+    for (int c = 0; c < hand[k]; ++c) held.push_back(threat.loss[k]);
+  }
+  std::sort(held.begin(), held.end());
+  std::vector<double> held_deal_in;
+  for (int k = 0; k < kNumKinds; ++k) {
+    for (int c = 0; c < hand[k]; ++c) held_deal_in.push_back(threat.deal_in[k]);
+  }
+  std::sort(held_deal_in.begin(), held_deal_in.end());
+
+  Line line;
+  double going = 1;
+  const double loss_now = std::max(1e-9, threat.push_loss[1]);
+  const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
+  for (int j = 1; j <= draws; ++j) {
+    const int g = std::min(j, kMaxGoRounds);
+    going *= 1 - threat.hazard[g];
+    if (j == draws || j > kFoldHorizon) continue;
+    // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
+    const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
+    const double loss = held.empty() ? threat.push_loss[g]
+                                     : std::min(held[i] * threat.push_loss[g] / loss_now, threat.push_loss[g]);
+    const double deal_in = held_deal_in.empty()
+                               ? threat.push_deal_in[g]
+                               : std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]);
+    line.deal_in_prob += going * deal_in;
+    line.deal_in_points += going * loss;
+    going *= 1 - deal_in;
+  }
+  line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
+  line.draw_payment = draw_payments(threat, draws).noten;
+  return line;
+}
+
+}  // namespace tenbin

@@ -1,0 +1,57 @@
+// A line of play from a candidate to the end of the hand, priced in points piece by piece: our
+// wins (the DP's values by draws, cut short by the chance that an opponent finishes first),
+// the deal-ins of the discards still to come, and the exhaustive-draw payments. Two lines
+// exist for every candidate: push (play the hand on) and fold (discard the safest tile held at
+// each later turn); the policy takes the better one. docs/full.md gives the model.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "bot/strategy/threat.hpp"
+#include "engine/tile.hpp"
+
+namespace tenbin {
+
+struct Line {
+  double win_prob = 0;
+  double win_points = 0;      // expected points won: win_prob x the mean win
+  double deal_in_prob = 0;    // later deal-ins (this discard's own risk is the candidate's)
+  double deal_in_points = 0;  // expected points paid for them
+  double draw_prob = 0;       // the hand reaches the exhaustive draw
+  double draw_payment = 0;    // expected noten payment received (+) or paid (-) at that draw
+
+  double value() const { return win_points - deal_in_points + draw_prob * draw_payment; }
+};
+
+// A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
+// the DP cannot reach that point.
+struct HandCurve {
+  std::vector<double> win;
+  std::vector<double> score;
+  std::vector<double> tenpai;
+};
+
+// Our chances of ron, counted in wall draws per go-round, added to the DP's own draws: three
+// discards that each win for us with about a third of a draw's odds (players avoid our waits).
+inline constexpr double kOwnRonChances = 1.0;
+// How many later turns the fold line prices: beyond them the rivers have given enough safe tiles.
+inline constexpr int kFoldHorizon = 5;
+
+// Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
+// each later discard pays the danger of a tile from the wall while the hand goes on.
+Line push_line(const HandCurve& curve, const Threat& threat, int draws);
+
+// Folding from `hand` (the tiles held after this turn's discard): at each of the next turns the
+// safest tile held (or the drawn one when safer), no win, noten at the draw.
+Line fold_line(const TileCounts& hand, const Threat& threat, int draws);
+
+// The exhaustive-draw payment to us when tenpai (positive) and when noten (negative), with the
+// opponents' tenpai odds at that point (3000 points from the noten hands to the tenpai ones).
+struct DrawPayments {
+  double tenpai = 0;
+  double noten = 0;
+};
+DrawPayments draw_payments(const Threat& threat, int draws);
+
+}  // namespace tenbin

@@ -1,0 +1,49 @@
+// Placement: what a change of scores in this hand is worth in final rank points, with a simple
+// model of the hands still to come (each seat's score moves by independent normal noise of a
+// fixed size per hand), so that late in a match the bot prices outcomes by the rank they lead to.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "engine/table.hpp"
+
+namespace tenbin {
+
+// Rank points for 1st..4th; the default is Tenhou's ranked-room scale.
+using RankPoints = std::array<double, 4>;
+inline constexpr RankPoints kTenhouRankPoints = {90, 45, 0, -135};
+
+// The standard deviation of one seat's score change over one hand (a round figure near what
+// arena logs of the greedy baseline show: docs/full.md).
+inline constexpr double kScoreSwingPerHand = 4000;
+
+// The hands expected after this one in a hanchan (East 1 .. South 4, dealer repeats counted as
+// a fixed share), 0 in the last hand; beyond South 4 (the extension round) 0.
+double hands_left_after(const Table& table);
+
+// Whether the game ends when this hand ends with `scores` and the dealer keeping the deal or
+// not (the referee's rule: the last hand or the extension round, a seat at 30000 or more, the
+// dealer's agari-yame in first place, a seat below zero).
+bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps);
+
+class Placement {
+ public:
+  // `scores` before this hand's outcome; `hands_left` after it.
+  Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points);
+
+  // Expected rank points of `seat` when this hand changes the scores by `deltas`, and, if
+  // `final` is set, the game ends right after (no noise).
+  double value(const std::array<int, 4>& deltas, bool final = false) const;
+
+  // Rank points if the scores were final now (ties: the lower seat ranks higher).
+  static int rank_of(const std::array<int, 4>& scores, int seat);
+
+ private:
+  std::array<int, 4> scores_;
+  int seat_;
+  double spread_;  // noise standard deviation over the hands left
+  RankPoints points_;
+};
+
+}  // namespace tenbin

@@ -1,0 +1,150 @@
+#include "bot/strategy/threat.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bot/mj0/tenpai_model.hpp"
+
+namespace tenbin {
+namespace {
+
+// The tenpai model at later turns: the same seat, `go_rounds` discards later, its recent
+// discards as now. Never below today's figure.
+std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int seat, double now) {
+  std::array<double, kMaxGoRounds + 1> tenpai{};
+  tenpai[0] = now;
+  const tenpai_model::Features base = tenpai_model::features_of(table, seat);
+  for (int j = 1; j <= kMaxGoRounds; ++j) {
+    if (base.riichi) {
+      tenpai[j] = 1;
+      continue;
+    }
+    tenpai_model::Features later = base;
+    later.discards += j;
+    later.recent_discards = std::min(later.discards, tenpai_model::kRecentDiscards);
+    tenpai[j] = std::max(now, tenpai_model::tenpai_probability(later));
+  }
+  return tenpai;
+}
+
+// The race terms shared by both builders, from the per-opponent figures and the wall.
+void fill_race(Threat& threat) {
+  const double live = std::max(1, threat.live_tiles);
+  threat.deal_in.fill(0);
+  threat.loss.fill(0);
+  std::array<double, kNumKinds> safe_from_all{};
+  safe_from_all.fill(1);
+  for (const OpponentThreat& o : threat.opponents) {
+    for (int k = 0; k < kNumKinds; ++k) {
+      safe_from_all[k] *= 1 - o.deal_in[k];
+      threat.loss[k] += o.loss[k];
+    }
+  }
+  for (int k = 0; k < kNumKinds; ++k) threat.deal_in[k] = 1 - safe_from_all[k];
+
+  threat.payee_share.fill(0);
+  double total_share = 0;
+  for (const OpponentThreat& o : threat.opponents) {
+    double share = 0;
+    for (int k = 0; k < kNumKinds; ++k) share += threat.wall[k] / live * o.loss[k];
+    threat.payee_share[o.seat] = share;
+    total_share += share;
+  }
+  for (double& share : threat.payee_share) share = total_share > 0 ? share / total_share : 0;
+
+  for (int j = 1; j <= kMaxGoRounds; ++j) {
+    double nobody_wins = 1;
+    double safe = 1;
+    double loss = 0;
+    for (const OpponentThreat& o : threat.opponents) {
+      const double per_draw = std::min(1.0, o.live_waits / live);
+      const double completes = 1 - std::pow(1 - per_draw, kWinChancesPerGoRound);
+      nobody_wins *= 1 - o.tenpai[j] * completes;
+      // The kind's danger scales with the tenpai probability; the waits given tenpai stay.
+      const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
+      double deal_in = 0;
+      for (int k = 0; k < kNumKinds; ++k) {
+        deal_in += threat.wall[k] / live * o.deal_in[k] * growth;
+        loss += threat.wall[k] / live * o.loss[k] * growth;
+      }
+      safe *= 1 - std::min(1.0, deal_in);
+    }
+    threat.hazard[j] = 1 - nobody_wins;
+    threat.push_deal_in[j] = 1 - safe;
+    threat.push_loss[j] = loss;
+  }
+}
+
+// The expected live copies of the kinds an opponent waits on, given tenpai.
+double live_waits(const OpponentThreat& o, const std::array<double, kNumKinds>& wall) {
+  if (o.tenpai[0] <= 0) return 0;
+  double copies = 0;
+  for (int k = 0; k < kNumKinds; ++k) copies += o.deal_in[k] / o.tenpai[0] * wall[k];
+  return copies;
+}
+
+}  // namespace
+
+std::array<double, kNumKinds> flat_wall(const Table& table) {
+  const TileCounts visible = table.visible();
+  std::array<double, kNumKinds> wall{};
+  double unseen = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    wall[k] = std::max(0, kCopiesPerKind - static_cast<int>(visible[k]));
+    unseen += wall[k];
+  }
+  if (unseen <= 0) return wall;
+  for (double& copies : wall) copies *= table.tiles_left() / unseen;
+  return wall;
+}
+
+Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat) {
+  Threat threat;
+  threat.live_tiles = table.tiles_left();
+  threat.wall = flat ? flat_wall(table) : estimate.wall;
+  for (const mj0::OpponentEstimate& e : estimate.opponents) {
+    OpponentThreat o;
+    o.seat = e.seat;
+    o.tenpai = tenpai_over_time(table, e.seat, e.tenpai_probability);
+    for (int k = 0; k < kNumKinds; ++k) {
+      o.deal_in[k] = e.tiles[k].deal_in;
+      o.loss[k] = e.tiles[k].expected_loss;
+    }
+    o.live_waits = live_waits(o, threat.wall);
+    threat.opponents.push_back(o);
+  }
+  fill_race(threat);
+  return threat;
+}
+
+Threat flat_threat(const Table& table) {
+  Threat threat;
+  threat.live_tiles = table.tiles_left();
+  threat.wall = flat_wall(table);
+  // A tenpai hand waits on about one and a half kinds.
+  constexpr double kWaitKinds = 1.5;
+  for (int seat = 0; seat < 4; ++seat) {
+    if (seat == table.seat()) continue;
+    const SeatView& player = table.player(seat);
+    OpponentThreat o;
+    o.seat = seat;
+    const double now = player.riichi_declared ? 1.0 : tenpai_model::tenpai_probability(table, seat);
+    o.tenpai = tenpai_over_time(table, seat, now);
+    int open_kinds = 0;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (player.discarded[k] == 0 && player.passed_in_riichi[k] == 0) ++open_kinds;
+    }
+    const double points = kFlatRonPoints * (seat == table.dealer() ? 1.5 : 1.0);
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (player.discarded[k] > 0 || player.passed_in_riichi[k] > 0 || open_kinds == 0) continue;
+      o.deal_in[k] = now * std::min(1.0, kWaitKinds / open_kinds);
+      o.loss[k] = o.deal_in[k] * points;
+    }
+    o.live_waits = live_waits(o, threat.wall);
+    threat.opponents.push_back(o);
+  }
+  fill_race(threat);
+  return threat;
+}
+
+}  // namespace tenbin

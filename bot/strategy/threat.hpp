@@ -1,0 +1,64 @@
+// The opponents' side of a decision, in points: what discarding each kind now costs, and how the
+// danger unfolds over the go-rounds still to come (the chance that an opponent finishes the hand
+// in each go-round, and what pushing a tile from the wall costs at each of our later discards).
+// Built from MJ-0's estimate (bot/mj0/mj0.hpp) or, for comparison, from a flat rule in which
+// every tile an opponent has not discarded is equally dangerous. docs/full.md gives the model.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "bot/dp/dp.hpp"
+#include "bot/mj0/mj0.hpp"
+#include "engine/table.hpp"
+
+namespace tenbin {
+
+inline constexpr int kMaxGoRounds = dp::kMaxDraws + 1;
+
+struct OpponentThreat {
+  int seat = 0;
+  std::array<double, kMaxGoRounds + 1> tenpai{};  // [j]: tenpai probability at go-round j (0: now)
+  std::array<double, kNumKinds> deal_in{};       // P(discarding the kind now deals in to them)
+  std::array<double, kNumKinds> loss{};          // expected points paid to them for it
+  double live_waits = 0;                          // expected live copies of their waits, if tenpai
+};
+
+struct Threat {
+  std::vector<OpponentThreat> opponents;
+  std::array<double, kNumKinds> wall{};  // expected copies of each kind in the live wall
+  int live_tiles = 0;
+  // Over all opponents: the kind's deal-in probability and expected loss now.
+  std::array<double, kNumKinds> deal_in{};
+  std::array<double, kNumKinds> loss{};
+  // [j], j = 1..kMaxGoRounds: P(an opponent wins during go-round j, none before), and the
+  // deal-in probability and expected loss of discarding a tile drawn from the wall at our j-th
+  // later discard.
+  std::array<double, kMaxGoRounds + 1> hazard{};
+  std::array<double, kMaxGoRounds + 1> push_deal_in{};
+  std::array<double, kMaxGoRounds + 1> push_loss{};
+  // Each opponent's share of the deal-in danger of a wall tile (who is paid when we deal in).
+  std::array<double, 4> payee_share{};
+};
+
+// Chances an opponent gets to complete a tenpai hand in one go-round, counted in wall draws:
+// its own draw, and the two discards of the seats that are not us, which win for it less often
+// than a random wall tile (players avoid dangerous tiles).
+inline constexpr double kWinChancesPerGoRound = 2.0;
+
+// From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
+// `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
+// probability growing over the go-rounds as the tenpai model predicts for later turns.
+Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall);
+
+// The comparison rule: each opponent's tenpai probability from the tenpai model (1 in riichi),
+// every kind it has not discarded (nor passed since its riichi) equally likely to be in its
+// wait, a ron worth kFlatRonPoints (x1.5 from the dealer).
+inline constexpr double kFlatRonPoints = 5200;
+Threat flat_threat(const Table& table);
+
+// The live copies of each kind if the unseen copies were spread evenly over the live wall and
+// the opponents' hands.
+std::array<double, kNumKinds> flat_wall(const Table& table);
+
+}  // namespace tenbin

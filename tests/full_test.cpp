@@ -1,0 +1,221 @@
+// The `full` strategy on positions whose right answer follows from the rules and the scores (each
+// argued in its comment), its placement model against hand-computed ranks, its determinism, its
+// budget, and the --meta figures it reports.
+#include "bot/strategy/full.hpp"
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "bot/protocol/mjai_bot.hpp"
+#include "bot/strategy/placement.hpp"
+#include "engine/shanten.hpp"
+#include "engine/table.hpp"
+#include "tests/mjai_lines.hpp"
+
+namespace tenbin {
+namespace {
+
+using namespace lines;
+
+Table after(const std::vector<std::string>& stream) {
+  Table table(0);
+  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
+  return table;
+}
+
+Action full(const Table& table, FullSettings settings = {}, nlohmann::json* why = nullptr) {
+  FullPolicy policy(settings);
+  const std::vector<Action> legal = table.legal_actions();
+  EXPECT_FALSE(legal.empty());
+  const Action action = policy.choose(table, legal);
+  if (why != nullptr) *why = policy.explanation();
+  return action;
+}
+
+// Seat 1 (the dealer) opens with 9s, seats 2 and 3 throw honours, we throw N; seat 1 declares
+// riichi on 1m; we draw `draw`.
+std::vector<std::string> dealer_riichi(const std::string& hand, const std::string& draw, Deal deal = {}) {
+  deal.oya = 1;
+  deal.kyoku = 2;
+  return {start_game(0), start_kyoku(hand, deal), tsumo(1), dahai(1, "9s"), tsumo(2), dahai(2, "S"),
+          tsumo(3), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), reach(1), dahai(1, "1m"),
+          reach_accepted(1), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, draw)};
+}
+
+// Must fold: a cheap 1-shanten hand (no yaku but riichi, two shapes to fill) against the dealer's
+// riichi. Pushing risks a dealer's ron (12000 on a mangan) for a hand that rarely wins before the
+// riichi does; 9s is the dealer's own discard (genbutsu: it cannot deal in), so it goes, although
+// it breaks the 89s shape the push line keeps.
+TEST(Full, FoldsAJunkOneShantenHandAgainstTheDealersRiichi) {
+  const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
+  ASSERT_EQ(shanten(table.hand()), 1);
+  nlohmann::json why;
+  const Action action = full(table, {}, &why);
+  ASSERT_EQ(action.type, EventType::dahai);
+  EXPECT_EQ(action.pai.to_string(), "9s") << why.dump(1);
+}
+
+// Must push: tenpai for a mangan (tanyao and four dora: 5p 5p 5pr with 4p the indicator) against
+// one riichi, holding a 9p whose 78p wait is a one-chance (three 8p visible). The hand wins about
+// as often as the riichi and for as much; folding throws that away to avoid one tile's small risk.
+TEST(Full, PushesAManganTenpaiThroughAOneChanceTile) {
+  Deal deal;
+  deal.dora_marker = "4p";
+  std::vector<std::string> stream = {start_game(0), start_kyoku("2m 3m 4m 6s 7s 8s 2p 3p 5p 5p 5pr 8m 8m", deal)};
+  // Rivers: seat 1 riichi on its third discard; three 8p visible elsewhere.
+  for (const auto& [one, two, three] : std::vector<std::array<const char*, 3>>{{"E", "8p", "8p"}, {"S", "8p", "N"}}) {
+    stream.push_back(tsumo(0, "W"));
+    stream.push_back(dahai(0, "W", true));
+    stream.push_back(tsumo(1));
+    stream.push_back(dahai(1, one));
+    stream.push_back(tsumo(2));
+    stream.push_back(dahai(2, two));
+    stream.push_back(tsumo(3));
+    stream.push_back(dahai(3, three));
+  }
+  stream.push_back(tsumo(0, "F"));
+  stream.push_back(dahai(0, "F", true));
+  stream.push_back(tsumo(1));
+  stream.push_back(reach(1));
+  stream.push_back(dahai(1, "1s"));
+  stream.push_back(reach_accepted(1));
+  stream.push_back(tsumo(2));
+  stream.push_back(dahai(2, "1s"));
+  stream.push_back(tsumo(3));
+  stream.push_back(dahai(3, "1s"));
+  stream.push_back(tsumo(0, "9p"));
+  const Table table = after(stream);
+  nlohmann::json why;
+  const Action action = full(table, {}, &why);
+  EXPECT_TRUE(action.type == EventType::dahai || action.type == EventType::reach) << why.dump(1);
+  if (action.type == EventType::dahai) {
+    EXPECT_EQ(action.pai.to_string(), "9p") << why.dump(1);
+  }
+}
+
+// A pon of 9s would make this closed 1-shanten hand tenpai, but with no yaku at all (no honour,
+// no all-simples with 1s and 9s): it could never win, while passing keeps riichi. Pass.
+TEST(Full, PassesAPonThatLeavesNoYaku) {
+  const std::string hand = "2m 3m 4m 6p 7p 8p 1s 1s 9s 9s 5m 7m W";
+  const Table table = after({start_game(0), start_kyoku(hand), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), dahai(1, "9s")});
+  nlohmann::json why;
+  const Action action = full(table, {}, &why);
+  EXPECT_EQ(action.type, EventType::none) << why.dump(1);
+}
+
+// Nine kinds of terminals and honours and nothing else: a thirteen-orphans try needs four more
+// kinds; the abortive draw is the better deal.
+TEST(Full, AbortsWithNineTerminalKinds) {
+  const Table table = after({start_game(0), start_kyoku("1m 9m 1p 9p 1s E S W N 2m 3m 5p 6s"), tsumo(0, "4s")});
+  EXPECT_EQ(full(table).type, EventType::ryukyoku);
+}
+
+// All-last (South 4), we are the non-dealer in last place at 10000: a pinfu tanyao tsumo (2700)
+// leaves us last, and the game ends with it (the dealer still has 32700, over the 30000 target).
+// Declining it costs nothing in rank; a bigger win later may lift us. With placement off, win.
+TEST(Full, DeclinesAWinThatEndsTheMatchInLastPlace) {
+  Deal deal;
+  deal.bakaze = "S";
+  deal.kyoku = 4;
+  deal.oya = 1;
+  deal.scores = std::array<int, 4>{10000, 34000, 28000, 28000};
+  const std::vector<std::string> stream = {start_game(0), start_kyoku("2m 3m 4m 6p 7p 8p 3s 4s 6s 7s 8s 8m 8m", deal),
+                                           tsumo(1), dahai(1, "E"), tsumo(2), dahai(2, "E"), tsumo(3), dahai(3, "N"),
+                                           tsumo(0, "W"), dahai(0, "W", true), tsumo(1), dahai(1, "E"), tsumo(2),
+                                           dahai(2, "N"), tsumo(3), dahai(3, "N"), tsumo(0, "2s")};
+  const Table table = after(stream);
+  ASSERT_TRUE(table.evaluate_win(parse_tile("2s"), true, 0).has_value());
+  EXPECT_NE(full(table).type, EventType::hora);
+  FullSettings no_placement;
+  no_placement.placement = false;
+  EXPECT_EQ(full(table, no_placement).type, EventType::hora);
+  // The same win in East 1 is taken.
+  Deal early = deal;
+  early.bakaze = "E";
+  early.kyoku = 2;
+  std::vector<std::string> east = stream;
+  east[1] = start_kyoku("2m 3m 4m 6p 7p 8p 3s 4s 6s 7s 8s 8m 8m", early);
+  EXPECT_EQ(full(after(east)).type, EventType::hora);
+}
+
+// Placement by hand: in the last hand (no noise left), ranks are exact.
+TEST(Placement, LastHandRanksAreExact) {
+  const Placement last({10000, 30000, 31000, 29000}, 0, 0.0, kTenhouRankPoints);
+  EXPECT_DOUBLE_EQ(last.value({0, 0, 0, 0}), -135);
+  EXPECT_DOUBLE_EQ(last.value({-8000, 8000, 0, 0}), -135);  // already last: a deal-in costs no rank
+  EXPECT_DOUBLE_EQ(last.value({19500, 0, 0, -19500}), 0);    // 29500: third, 9500 behind
+  EXPECT_DOUBLE_EQ(last.value({19500, -19500, 0, 0}), 45);   // 29500: second, 10500 behind
+  EXPECT_DOUBLE_EQ(last.value({22000, 0, -22000, 0}), 90);   // 32000: first
+}
+
+// Early in the match rank points are close to linear in points: a 1000-point gain is worth about
+// as much as a 1000-point loss costs, and both are small beside a rank step (45).
+TEST(Placement, EarlyValuesAreNearlyLinear) {
+  const Placement early({25000, 25000, 25000, 25000}, 0, 8.75, kTenhouRankPoints);
+  const double even = early.value({0, 0, 0, 0});
+  const double up = early.value({1000, -1000, 0, 0}) - even;
+  const double down = even - early.value({-1000, 1000, 0, 0});
+  EXPECT_GT(up, 0);
+  EXPECT_NEAR(up, down, 0.1 * up);
+  EXPECT_LT(up, 10.0);
+}
+
+TEST(Placement, HandsLeftCountDownToTheLastHand) {
+  Deal deal;
+  deal.bakaze = "S";
+  deal.kyoku = 4;
+  EXPECT_EQ(hands_left_after(after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)})), 0);
+  deal.bakaze = "E";
+  deal.kyoku = 1;
+  EXPECT_GT(hands_left_after(after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)})), 7);
+}
+
+// The same input gives the same reply and the same figures (seeded sampling).
+TEST(Full, IsDeterministic) {
+  const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
+  nlohmann::json first;
+  nlohmann::json second;
+  const Action a = full(table, {}, &first);
+  const Action b = full(table, {}, &second);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(first, second);
+}
+
+// The hardest opening found (a 3-shanten hand of many shapes, the wall full) decides inside the
+// default budget, and inside a small one.
+TEST(Full, StaysInsideItsBudgetOnAHardOpening) {
+  const Table table = after({start_game(0), start_kyoku("2m 3m 4m 5m 7m 8m 1p 6p 8p 9p 3s 5s 7s"), tsumo(0, "E")});
+  for (const int budget : {1000, 60}) {
+    FullSettings settings;
+    settings.budget_ms = budget;
+    const auto start = std::chrono::steady_clock::now();
+    full(table, settings);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(ms, budget) << "budget " << budget;
+  }
+}
+
+// --meta: the reply carries every candidate with its figures.
+TEST(Full, MetaListsEveryCandidate) {
+  BotOptions options;
+  options.meta = true;
+  MjaiBot bot(std::make_unique<FullPolicy>(), options);
+  bot.on_line(start_game(0));
+  bot.on_line(start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p"));
+  const std::vector<std::string> replies = bot.on_line(tsumo(0, "2s"));
+  ASSERT_EQ(replies.size(), 1u);
+  const nlohmann::json reply = nlohmann::json::parse(replies[0]);
+  ASSERT_TRUE(reply.contains("meta"));
+  const nlohmann::json& candidates = reply["meta"]["candidates"];
+  EXPECT_EQ(candidates.size(), 13u);  // 14 tiles, 1s twice: 13 kinds
+  for (const char* field : {"win_prob", "exp_score", "deal_in_prob", "expected_loss", "value", "rank_value", "line"}) {
+    EXPECT_TRUE(candidates[0].contains(field)) << field;
+  }
+}
+
+}  // namespace
+}  // namespace tenbin
