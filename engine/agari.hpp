@@ -2,8 +2,9 @@
 //
 // A regular hand is read as sets and one pair; every reading is produced, triplet-first and
 // run-first both (222333444 is three triplets and also three identical runs), because yaku and fu
-// depend on the reading and the scorer keeps the best (after the yaku-judgement note in the
-// design sources). Seven pairs and thirteen orphans are separate shapes.
+// depend on the reading and the scorer keeps the best (after "ピグ麻雀のアルゴリズム",
+// https://ameblo.jp/principia-ca/entry-11581751786.html). Seven pairs and thirteen orphans are
+// separate shapes.
 #pragma once
 
 #include <array>

@@ -17,7 +17,7 @@ constexpr std::array<std::string_view, 21> kTypeNames = {
     "hora",  "ryukyoku", "end_kyoku",    "end_game",    "error",    "none",      "unknown",
 };
 
-// Fields hosts add that Tenbin does not need; ignored without a warning (protocol reference 2.7).
+// Fields hosts add that Tenbin does not need; ignored without a warning (docs/mjai.md lists them).
 constexpr std::array<std::string_view, 24> kKnownExtensions = {
     "possible_actions", "logs",       "log",          "meta",        "gametype",
     "uri",              "kyoku_first", "aka_flag",    "seed",        "cannot_dahai",

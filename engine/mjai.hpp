@@ -1,7 +1,7 @@
 // mjai events as value types, to and from JSON, with strict validation.
 //
-// Every event of the protocol (../docs and the protocol reference: start_game ... end_game, the
-// TCP handshake's hello/join, error, none) is one `Event`: a flat value holding the fields its
+// Every event of the protocol (docs/mjai.md: start_game ... end_game, the original server's
+// hello/join handshake, error, none) is one `Event`: a flat value holding the fields its
 // type uses. Parsing checks every field it reads (tile strings, seat ranges, consumed counts)
 // and throws MjaiError with a clear message; fields it does not know are reported as warnings,
 // and an unknown event type parses as EventType::unknown, so neither is ever fatal.

@@ -40,7 +40,7 @@ struct LaneMasks {
 
 // The figures (and lane masks) of the group patterns one computation meets (some thousands),
 // direct-mapped and keyed by the packed counts, so that repeated patterns skip the ranking and
-// the 3 MB table.
+// the large suit table.
 class GroupNeedsCache {
  public:
   GroupNeedsCache();

@@ -1,6 +1,6 @@
 // Fu, han -> points and payments follow the standard Japanese rules as played on Tenhou
-// (docs/rules.md); the reading-by-reading search follows the yaku-judgement note in the design
-// sources.
+// (docs/rules.md); the reading-by-reading search follows "ピグ麻雀のアルゴリズム" (CyberAgent
+// engineering blog, 2012, https://ameblo.jp/principia-ca/entry-11581751786.html).
 #include "engine/score.hpp"
 
 #include <algorithm>

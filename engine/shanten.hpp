@@ -8,8 +8,8 @@
 // The regular form is table-driven: for every pattern of one suit (each of nine kinds 0-4 copies,
 // at most 14 tiles: 405,350 patterns) a precomputed vector gives the tiles needed to make k sets
 // (k = 0..4) without and with the pair; honours get the same for their seven kinds. The hand's
-// value is a min-plus combination of the four vectors. The tables (3.4 MB) are computed at build
-// time and compiled in: see shanten_tables.hpp.
+// value is a min-plus combination of the four vectors. The tables are computed at build time and
+// compiled in: see shanten_tables.hpp (README's Results give their size).
 #pragma once
 
 #include <array>

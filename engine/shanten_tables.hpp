@@ -8,7 +8,7 @@
 //                   of the number of tiles t has beyond s.
 //
 // A suit has 405,350 such patterns and the honours 43,130; each owns one 8-byte entry (ten 4-bit
-// figures), 3.4 MB in all. The tables are computed at build time by tenbin_make_shanten_tables
+// figures). The tables are computed at build time by tenbin_make_shanten_tables
 // (engine/tools/) and compiled into the binary, so they cost nothing at start-up.
 #pragma once
 
@@ -56,8 +56,8 @@ struct alignas(16) SetNeeds {
   }
 };
 
-// The stored form: lane L's need (0-14) in bits 4L..4L+3 of one 64-bit word (3.2 MB for the
-// suit table rather than 6.5 MB unpacked).
+// The stored form: lane L's need (0-14) in bits 4L..4L+3 of one 64-bit word (half the size of
+// one byte per lane).
 using PackedNeeds = std::uint64_t;
 
 inline PackedNeeds pack(const SetNeeds& needs) {

@@ -1,7 +1,7 @@
 // The table as one seat sees it, updated event by event, and what that seat may do now.
 //
-// Legality follows the protocol reference's section 4.1 (the rules libriichi and Tenhou apply),
-// so that "this seat can act" agrees with the hosts: riichi only closed, tenpai after the
+// Legality follows the rules Tenhou plays and Mortal's libriichi checks (docs/mjai.md, "When a
+// seat can act"), so that "this seat can act" agrees with the hosts: riichi only closed, tenpai after the
 // discard, 1000 points and four draws left; tsumo and ron only with a yaku and not furiten;
 // calls with their exact consumed tiles, kuikae forbidden; ankan in riichi only with the drawn
 // tile and unchanged waits; kyuushu kyuuhai; no call on the last discard, no kan on the last

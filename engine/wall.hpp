@@ -1,7 +1,8 @@
 // The wall: 136 tiles in a fixed order that is a pure function of (match seed, game, hand), and
 // the fixed positions everything is dealt and drawn from.
 //
-// Fairness (after the wall-fairness note in the design sources): each next tile is drawn
+// Fairness (after "麻雀アプリに「牌操作」はあるのか?",
+// https://blog.kobalab.net/entry/2020/06/29/215810): each next tile is drawn
 // uniformly from the tiles not yet placed (never by swapping random pairs), from a documented
 // PRNG seeded by a documented expansion of the seed, and the wall is published as a SHA-256
 // commitment before the hand so anyone can check it afterwards.

@@ -1,6 +1,7 @@
 // Yaku: the name of every yaku of the standard Japanese rules, and the judgement of which ones a
-// read hand holds. Each yaku is one small rule (after the yaku-judgement note in the design
-// sources: one facade, one rule per yaku, every reading judged and the best kept).
+// read hand holds. Each yaku is one small rule (after "ピグ麻雀のアルゴリズム",
+// https://ameblo.jp/principia-ca/entry-11581751786.html: one facade, one rule per yaku, every
+// reading judged and the best kept).
 #pragma once
 
 #include <array>

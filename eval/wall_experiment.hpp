@@ -1,4 +1,4 @@
-// The wall experiment of the MJ-0 source (mj0-opponent-meld-model.ja.txt): late in a hand, name
+// The wall experiment of the MJ-0 source (docs/mj0.md): late in a hand, name
 // the two kinds most likely to be left in the live wall and then the next five; each named kind
 // scores +1 per copy really there and -1 when none is, doubled for the first two.
 //

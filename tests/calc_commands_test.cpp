@@ -80,6 +80,31 @@ TEST(ShantenCommand, ReportsEveryFormAndUkeire) {
   EXPECT_TRUE(replies[3].contains("error"));
 }
 
+// Shanten reads a meld's tiles only, so `target` may be left out; scoring still needs it.
+TEST(ShantenCommand, MeldsWithoutTargetAreAccepted) {
+  // 234m 67p EE with a chi of 123s and a pon of white: tenpai on 5p and 8p.
+  json request = json::parse(
+      R"({"tiles":["2m","3m","4m","6p","7p","E","E"],"melds":[{"type":"chi","pai":"1s","consumed":["2s","3s"]},{"type":"pon","pai":"P","consumed":["P","P"]}]})");
+  const json without_target = shanten_request(request);
+  EXPECT_EQ(without_target.at("shanten"), 0);
+  EXPECT_EQ(without_target.at("ukeire"), json({"5p", "8p"}));
+  EXPECT_EQ(without_target.at("ukeire_count"), 8);
+  request["melds"][0]["target"] = 3;
+  request["melds"][1]["target"] = 2;
+  EXPECT_EQ(shanten_request(request), without_target);
+
+  request["tiles"].push_back("5p");
+  request["melds"][1].erase("target");
+  EXPECT_EQ(shanten_request(request).at("shanten"), -1);
+
+  json score = json::parse(kGoodScore);
+  score["hand"] = {"2m", "3m", "4m", "5p", "6p", "7p", "6s", "7s", "5s", "5s"};  // open tanyao
+  score["melds"] = {{{"type", "chi"}, {"pai", "2s"}, {"consumed", {"3s", "4s"}}}};
+  EXPECT_THROW(score_request(score), std::invalid_argument);
+  score["melds"][0]["target"] = 0;
+  EXPECT_NO_THROW(score_request(score));
+}
+
 // End to end through the real executable: a bad line, then a good one.
 TEST(ScoreCommand, ExecutableAnswersEveryLine) {
   const std::string input_path = ::testing::TempDir() + "score_input.jsonl";

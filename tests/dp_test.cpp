@@ -6,8 +6,8 @@
 //   and expected score within 4 standard errors, for hands from 0 to 3 shanten (without options:
 //   there the model is the game exactly; with hand changes its fixed edge weights overcount tiles
 //   thrown earlier, see bot/dp/dp.cpp);
-// - the mean effective tiles of a random 13-tile hand per shanten match the exact figures of the
-//   design source (sampled, within 4 standard errors);
+// - the mean effective tiles of a random 13-tile hand per shanten match the published exact
+//   figures (sampled, within 4 standard errors);
 // - every computed value is a probability (or marked impossible) on many random hands with a
 //   small S, with and without options;
 // - the rules on winning edges (no yaku, no win; riichi modes), solver reuse, and the command.
@@ -300,7 +300,8 @@ TEST(DpMonteCarlo, SimulatedGameAgreesWithBothOptions) { check_against_simulatio
 // ---- effective tiles of random hands ----
 
 TEST(DpUkeire, MeanEffectiveTilesPerShantenMatchTheExactFigures) {
-  // The design source's exact means for dealt 13-tile hands, counting only the hand as seen.
+  // The exact means for dealt 13-tile hands ("配牌時有効牌の枚数", https://tomohxx.hatenablog.com/),
+  // counting only the hand as seen.
   constexpr std::array<double, 7> kExact = {4.5843, 12.2671, 23.3215, 40.4909, 60.6136, 77.8174, 100.154};
   constexpr int kHands = 1500000;
   constexpr int kCap = 20000;  // ukeire computed for at most this many hands per shanten

@@ -83,7 +83,7 @@ json dahai(const char* pai, bool tsumogiri) {
   return json{{"type", "dahai"}, {"actor", 0}, {"pai", pai}, {"tsumogiri", tsumogiri}};
 }
 
-// The worked example of the protocol reference (section 9) and, for the tsumogiri strategy
+// The worked example of docs/mjai.md and, for the tsumogiri strategy
 // (drawn tile, else pass, else the first legal discard), the replies owed at its decisions.
 const Strings& worked_example() {
   static const Strings stream = L::read_stream("worked_example.jsonl");

@@ -154,8 +154,8 @@ TEST(Wall, KnownAnswerFromTheDocumentedConstruction) {
 
 // --- fairness ------------------------------------------------------------------------------------
 
-// The exact shanten distribution of a dealt 13-tile hand (all forms), shanten 0..6, from the
-// design notes (rounded; chi_square normalises it).
+// The exact shanten distribution of a dealt 13-tile hand (all forms), shanten 0..6, from
+// "配牌時有効牌の枚数" (https://tomohxx.hatenablog.com/; rounded, chi_square normalises it).
 constexpr std::array<double, 7> kDealtShanten = {8.1175e-05, 0.006214, 0.0935337, 0.362031,
                                                  0.398758,   0.13102,  0.00836209};
 

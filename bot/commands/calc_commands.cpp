@@ -125,7 +125,7 @@ json score_request(const json& request) {
 json shanten_request(const json& request) {
   if (!request.is_object()) bad_request("a request must be a JSON object");
   const std::vector<Tile> tiles = tile_list(request, "tiles", true);
-  const std::vector<Meld> melds = melds_field(request);
+  const std::vector<Meld> melds = melds_field(request, MeldTarget::optional);
   TileCounts counts{};
   TileCounts visible{};
   for (const Tile tile : tiles) ++counts[tile.kind()];

@@ -66,7 +66,7 @@ MeldType meld_type(const std::string& name) {
 
 }  // namespace
 
-std::vector<Meld> melds_field(const json& request) {
+std::vector<Meld> melds_field(const json& request, MeldTarget target_rule) {
   std::vector<Meld> melds;
   if (!request.contains("melds")) return melds;
   const json& list = request.at("melds");
@@ -78,7 +78,8 @@ std::vector<Meld> melds_field(const json& request) {
     const MeldType type = meld_type(item.at("type").get<std::string>());
     const std::vector<Tile> consumed = tile_list(item, "consumed", true);
     const Tile called = type == MeldType::ankan ? Tile{} : tile_field(item, "pai");
-    const int target = type == MeldType::ankan ? -1 : integer(item, "target", -1, 0, 3);
+    const int absent = target_rule == MeldTarget::optional ? 0 : -1;
+    const int target = type == MeldType::ankan ? -1 : integer(item, "target", absent, 0, 3);
     if (type != MeldType::ankan && target < 0) bad_request("a called meld needs a \"target\" seat");
     melds.push_back(Meld::make(type, called, consumed, target));
   }

@@ -18,7 +18,13 @@ std::vector<Tile> tile_list(const nlohmann::json& request, const char* name, boo
 bool flag(const nlohmann::json& request, const char* name, bool fallback = false);
 int integer(const nlohmann::json& request, const char* name, int fallback, int low, int high);
 int wind_field(const nlohmann::json& request, const char* name);
-// The melds in call order, mjai shapes plus `target` (as `tenbin score` documents them).
-std::vector<Meld> melds_field(const nlohmann::json& request);
+// Whether a called meld must name the seat it was called from: scoring needs it (who pays, pao),
+// shanten reads the tiles only.
+enum class MeldTarget { required, optional };
+
+// The melds in call order, mjai shapes plus `target` (as `tenbin score` documents them). With
+// MeldTarget::optional a called meld without `target` is read as called from seat 0.
+std::vector<Meld> melds_field(const nlohmann::json& request,
+                              MeldTarget target_rule = MeldTarget::required);
 
 }  // namespace tenbin::request_fields

@@ -1,49 +1,11 @@
 // bot/mj0/: the opponent model: MJ-0 sampling of the opponents' hands and the wall, the exact
 // tenpai-form count, and the tenpai model.
 //
-// MJ-0: the opponents' hands, the wall, and the danger of every tile.
-//
-// The model (mj0-opponent-meld-model.ja.txt, "他家必要メンツのモデル", summarised in DESIGN.md):
-// the tile space is every tile the observing seat cannot see. Each opponent's concealed part is
-// built set by set, the sets dealt round-robin over the opponents; each set is drawn from what is
-// left of the space with weight = the number of physical ways to form it (a run a,a+1,a+2 weighs
-// c_a * c_a+1 * c_a+2, a triplet C(c_a, 3)), and its tiles leave everyone's space. Then each
-// opponent's pair, weight C(c, 2), plus the source's "suji pairs" beside a concealed run
-// (section 実装 4: with a run 456, the pairs 36 and 47, weight c_x * c_y). Per opponent a mode is
-// drawn first: flush hunter (space = one suit and the honours), all-triplets hunter (no runs),
-// and the caller weights (a seat that calls: triplets x4, runs x2).
-//
-// A sample is a tenpai hand: such a complete hand short of one tile. Which of its 3n+2 tiles is
-// missing is uniform (so a kanchan is a third of a run's shapes and a tanki rarer than a
-// ryanmen), and the structure short of it is drawn weighed by the tiles it holds (a run: the
-// product of the other two counts; a triplet: C(c,2); the pair: c, or one tile of a suji pair):
-// the missing tile is never taken from the space, because the winning tile may be one only the
-// observer holds. (Drawing the complete hand first and taking a tile out would demand a copy of
-// the winning tile among the unseen ones, and miss every tanki or shanpon on a kind whose other
-// copies the observer holds.) Its waits are every kind that completes it. A sample whose waits
-// include a kind of the opponent's own river (furiten), or after riichi a kind passed since, is
-// rejected for that opponent: this is what makes genbutsu, suji and kabe come out of the
-// combinatorics. The danger of kind k for opponent o is
-//
-//   deal_in(o, k) = tenpai_probability(o) * P(k in waits | o tenpai, not furiten)
-//
-// estimated from the accepted samples (for an opponent not in riichi only waits with a yaku count,
-// as ron needs one), and the expected loss is deal_in times the mean points the engine scores for
-// those wins (bot/mj0/mj0_sampler.cpp documents the scored subsample, red fives and ura dora).
-//
-// The wall estimate (expected copies of each kind in the live wall): with R the unseen tiles no
-// opponent holds (live wall + the dead wall's unrevealed tiles),
-//
-//   wall[k] = E[R_k] * live / |R|,   |R| = live + dead when the counts agree, dead = 14 - revealed
-//                                     indicators,
-//
-// since nothing distinguishes a live unseen tile from a dead one (|R| also holds a tile an
-// opponent has just drawn and not yet discarded, so the estimate always adds up to `live`).
-//
-// Also an exact mode for one riichi opponent (bot/mj0/mj0_exact.cpp): every concealed tenpai hand
-// that can be formed from the unseen copies, weighted by its number of physical combinations,
-// furiten hands excluded; P(k) = weight of hands waiting on k / total weight (the "every tenpai
-// form equally likely" danger of the expected-score-dp.ja.txt author's predictor).
+// MJ-0: the opponents' hands, the wall, and the danger of every tile. Each opponent's concealed
+// sets are sampled from the tiles the observer cannot see, each weighed by its number of physical
+// combinations; a sample is a tenpai hand, rejected when one of its waits is furiten, so
+// genbutsu, suji and kabe come out of the counting. docs/mj0.md describes the model (sampling,
+// modes, wall estimate, exact mode) and its source.
 #pragma once
 
 #include <array>
@@ -67,8 +29,8 @@ inline constexpr int kDeadWallTiles = 14;
 // caller overwrites it with the tenpai model's value (bot/mj0/tenpai_model.hpp).
 inline constexpr double kDefaultTenpai = 0.25;
 
-// The hand-building modes of one opponent and their probabilities (the source's 染め手率,
-// トイトイ率 and 食い仕掛け). estimate_modes documents the rule that fills them from the table.
+// The hand-building modes of one opponent and their probabilities (docs/mj0.md, "Modes").
+// estimate_modes documents the rule that fills them from the table.
 struct ModeOdds {
   std::array<double, 3> flush{};  // P(flush hunter in man, pin, sou): space = that suit + honours
   double all_triplets = 0;        // P(all-triplets hunter): no runs (drawn when not flushing)

@@ -1,7 +1,7 @@
 // MJ-0's exact mode: every concealed tenpai hand of one opponent, counted.
 //
-// The definition (the "every tenpai form equally likely" danger of the expected-score-dp.ja.txt
-// author's predictor): a tenpai form is a concealed hand of 3n+1 tiles (n = 4 - melds) that can
+// The definition (docs/mj0.md; the "every tenpai form equally likely" danger of "牌の危険度予測ツール",
+// https://tomohxx.hatenablog.com/entry/2022/06/30/121500): a tenpai form is a concealed hand of 3n+1 tiles (n = 4 - melds) that can
 // be taken from the unseen copies, weighing its number of physical combinations
 // prod_k C(unseen_k, h_k); it counts when it is tenpai (regular form, and for 13 tiles seven
 // pairs and thirteen orphans) and none of its waits is furiten (own river, and after riichi every

@@ -1,5 +1,5 @@
-// MJ-0's sampler: the opponents' hands drawn set by set from the unseen tiles (bot/mj0/mj0.hpp has
-// the model). Implementation notes:
+// MJ-0's sampler: the opponents' hands drawn set by set from the unseen tiles (docs/mj0.md has the
+// model). Implementation notes:
 //
 //  - The space keeps, per kind, the triplet and pair weights C(c,3) and C(c,2) and, per run
 //    start, c1*c2*c3, with their sums per group, updated on every tile taken (a suit's runs
@@ -567,7 +567,7 @@ bool Sampler::Workspace::draw_once(const Settings& settings) {
     const auto u = static_cast<int>(below(static_cast<std::uint32_t>(3 * seat.sets_needed + 2)));
     seat.incomplete = u < 3 * seat.sets_needed ? u / 3 : seat.sets_needed;
   }
-  // The sets, round-robin over the opponents (the source's step 3), then the pairs (step 4).
+  // The sets, round-robin over the opponents, then the pairs (docs/mj0.md, "One sample").
   for (int round = 0; round < most; ++round) {
     for (int i = 0; i < seat_count; ++i) {
       Seat& seat = seats[i];
