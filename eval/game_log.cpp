@@ -8,23 +8,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/mjai_log.hpp"
 #include "eval/match.hpp"
 
 namespace tenbin::arena {
 
 std::vector<Event> read_game_log(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw LogError(path + ": cannot open the log");
+  MjaiLogFile log = read_mjai_log_file(path);
+  if (log.problem) throw LogError(log.problem->message(path));
   std::vector<Event> events;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (text.empty() || text == "\r") continue;
-    try {
-      events.push_back(parse_event(nlohmann::json::parse(text)).event);
-    } catch (const std::exception& error) {
-      throw LogError(path + ":" + std::to_string(number) + ": unreadable event: " + error.what());
-    }
-  }
+  events.reserve(log.lines.size());
+  for (MjaiLogLine& line : log.lines) events.push_back(std::move(line.event));
   return events;
 }
 

@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/game.hpp"
+#include "engine/mjai_log.hpp"
 #include "eval/stats.hpp"
 
 namespace tenbin::arena {
@@ -33,13 +34,10 @@ json meta_json(const MatchConfig& config) {
           {"duplicate", config.duplicate}, {"seats", seats}, {"wall", "tenbin-wall-v1"}};
 }
 
+// The events of a game's log up to its first unreadable line, if any.
 std::vector<Event> read_log(const std::string& path) {
   std::vector<Event> events;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty()) events.push_back(parse_event(json::parse(line)).event);
-  }
+  for (MjaiLogLine& line : read_mjai_log_file(path).lines) events.push_back(std::move(line.event));
   return events;
 }
 

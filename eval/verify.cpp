@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/mjai.hpp"
+#include "engine/mjai_log.hpp"
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"
 #include "engine/wall.hpp"
@@ -26,40 +27,10 @@ using nlohmann::json;
 
 // --- reading logs --------------------------------------------------------------------------------
 
-struct LogLine {
-  int number = 0;  // 1-based line number in the file
-  Event event;
-};
-
 struct Discrepancy {
   int line = 0;
   std::string what;
 };
-
-struct LogFile {
-  std::vector<LogLine> lines;
-  std::optional<Discrepancy> error;  // unreadable file or line; the lines before it are kept
-};
-
-LogFile read_log_file(const std::string& path) {
-  LogFile log;
-  std::ifstream in(path);
-  if (!in) {
-    log.error = Discrepancy{0, "cannot open the log"};
-    return log;
-  }
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (text.empty() || text == "\r") continue;
-    try {
-      log.lines.push_back({number, parse_event(json::parse(text)).event});
-    } catch (const std::exception& error) {
-      log.error = Discrepancy{number, std::string("unreadable event: ") + error.what()};
-      return log;
-    }
-  }
-  return log;
-}
 
 std::string where(const std::string& path, int line) {
   return line > 0 ? path + ":" + std::to_string(line) : path;
@@ -270,24 +241,24 @@ struct MatchCheck {
   int problems = 0;
 };
 
-int count_hands(const LogFile& log) {
-  return static_cast<int>(std::count_if(log.lines.begin(), log.lines.end(), [](const LogLine& line) {
+int count_hands(const MjaiLogFile& log) {
+  return static_cast<int>(std::count_if(log.lines.begin(), log.lines.end(), [](const MjaiLogLine& line) {
     return line.event.type == EventType::start_kyoku;
   }));
 }
 
 // The first discrepancy of one game's log, if any.
-std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const GameResult& result, const LogFile& log,
+std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const GameResult& result, const MjaiLogFile& log,
                                              const Commitments& commitments, std::set<HandKey>& used) {
   if (result.wall_game != implied_wall_game(match, game)) {
     return Discrepancy{0, "results.jsonl names wall game " + std::to_string(result.wall_game) + ", the match plays " +
                               std::to_string(implied_wall_game(match, game))};
   }
   WallWalk walk(match.seed, result.wall_game, game, commitments, used);
-  for (const LogLine& line : log.lines) {
+  for (const MjaiLogLine& line : log.lines) {
     if (auto what = walk.check(line.event)) return Discrepancy{line.number, *what};
   }
-  if (log.error) return log.error;
+  if (log.problem) return Discrepancy{log.problem->line, log.problem->what};
   const int hands = count_hands(log);
   if (result.hands >= 0 && result.hands != hands) {
     return Discrepancy{0, "the log holds " + std::to_string(hands) + " hands, results.jsonl says " + std::to_string(result.hands)};
@@ -298,7 +269,7 @@ std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const
 void check_game(const Match& match, int game, const GameResult& result, const Commitments& commitments,
                 MatchCheck& check, std::ostream& out) {
   const std::string path = log_path(match.dir, game);
-  const LogFile log = read_log_file(path);
+  const MjaiLogFile log = read_mjai_log_file(path);
   for (int hand = 0; hand < count_hands(log); ++hand) check.in_logs.insert({game, hand});
   const auto problem = first_discrepancy(match, game, result, log, commitments, check.used);
   if (!problem) return;
@@ -503,16 +474,16 @@ int validate_logs(const std::vector<std::string>& logs, std::ostream& out) {
   long actions = 0;
   long results = 0;
   for (const std::string& path : logs) {
-    const LogFile log = read_log_file(path);
+    const MjaiLogFile log = read_mjai_log_file(path);
     Replay replay;
-    for (const LogLine& line : log.lines) {
+    for (const MjaiLogLine& line : log.lines) {
       if (auto what = replay.step(line.event)) {
         out << where(path, line.number) << ": " << *what << "\n";
         return 1;
       }
     }
-    if (log.error) {
-      out << where(path, log.error->line) << ": " << log.error->what << "\n";
+    if (log.problem) {
+      out << log.problem->message(path) << "\n";
       return 1;
     }
     events += replay.events();
