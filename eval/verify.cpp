@@ -3,7 +3,6 @@
 #include "engine/game.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -18,7 +17,7 @@
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"
 #include "engine/wall.hpp"
-#include "eval/match.hpp"
+#include "eval/match_dir.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -53,73 +52,21 @@ std::string deltas_text(const std::array<int, 4>& deltas) {
 
 // --- verify: every tile from its fixed wall position -----------------------------------------------
 
-using HandKey = std::pair<int, int>;  // (game, hand)
-
-struct Commitments {
-  std::map<HandKey, std::vector<std::string>> by_hand;  // every line for the hand (resumes repeat)
-  int unreadable = 0;
-};
-
-Commitments read_commitments(const std::string& path) {
-  Commitments commitments;
-  std::ifstream in(path);
-  std::string text;
-  while (std::getline(in, text)) {
-    if (text.empty()) continue;
-    try {
-      const json line = json::parse(text);
-      const HandKey key{line.at("game").get<int>(), line.at("hand").get<int>()};
-      commitments.by_hand[key].push_back(line.at("sha256").get<std::string>());
-    } catch (const std::exception&) {
-      ++commitments.unreadable;  // a line cut short by an interruption
-    }
-  }
-  return commitments;
-}
-
-struct GameResult {
-  std::uint64_t wall_game = 0;
-  int hands = -1;  // as results.jsonl says; -1 when it does not
-};
-
 struct Match {
-  std::string dir;
-  std::uint64_t seed = 0;
-  bool duplicate = false;
+  MatchDir dir;
+  MatchMeta meta;
   std::map<int, GameResult> results;  // the finished games
 };
 
-// The wall game a game of this match plays: duplicate matches play each wall four times.
-std::uint64_t implied_wall_game(const Match& match, int game) {
-  return static_cast<std::uint64_t>(match.duplicate ? game / 4 : game);
-}
-
-std::optional<Match> read_match(const std::string& dir) {
-  Match match;
-  match.dir = dir;
+std::optional<Match> read_match(const std::string& path) {
+  const MatchDir dir(path);
+  MatchMeta meta;
   try {
-    std::ifstream in(dir + "/meta.json");
-    const json meta = json::parse(in);
-    if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") return std::nullopt;
-    match.seed = meta.at("seed").get<std::uint64_t>();
-    match.duplicate = meta.value("duplicate", false);
+    meta = dir.read_meta();
   } catch (const std::exception&) {
     return std::nullopt;
   }
-  std::ifstream in(dir + "/results.jsonl");
-  std::string text;
-  while (std::getline(in, text)) {
-    try {
-      const json line = json::parse(text);
-      const int game = line.at("game").get<int>();
-      GameResult& result = match.results[game];
-      result.wall_game = line.contains("wall_game") ? line.at("wall_game").get<std::uint64_t>() : implied_wall_game(match, game);
-      result.hands = line.value("hands", -1);
-    } catch (const std::exception&) {
-      // A result cut short by an interruption: that game was played again.
-    }
-  }
-  return match;
+  return Match{dir, meta, dir.read_results(meta.duplicate)};
 }
 
 // Follows one game's log through its walls: deal, draws, rinshan draws and indicators.
@@ -250,11 +197,12 @@ int count_hands(const MjaiLogFile& log) {
 // The first discrepancy of one game's log, if any.
 std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const GameResult& result, const MjaiLogFile& log,
                                              const Commitments& commitments, std::set<HandKey>& used) {
-  if (result.wall_game != implied_wall_game(match, game)) {
+  const std::uint64_t wall_game = wall_game_of(match.meta.duplicate, game);
+  if (result.wall_game != wall_game) {
     return Discrepancy{0, "results.jsonl names wall game " + std::to_string(result.wall_game) + ", the match plays " +
-                              std::to_string(implied_wall_game(match, game))};
+                              std::to_string(wall_game)};
   }
-  WallWalk walk(match.seed, result.wall_game, game, commitments, used);
+  WallWalk walk(match.meta.seed, result.wall_game, game, commitments, used);
   for (const MjaiLogLine& line : log.lines) {
     if (auto what = walk.check(line.event)) return Discrepancy{line.number, *what};
   }
@@ -268,7 +216,7 @@ std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const
 
 void check_game(const Match& match, int game, const GameResult& result, const Commitments& commitments,
                 MatchCheck& check, std::ostream& out) {
-  const std::string path = log_path(match.dir, game);
+  const std::string path = match.dir.log_path(game);
   const MjaiLogFile log = read_mjai_log_file(path);
   for (int hand = 0; hand < count_hands(log); ++hand) check.in_logs.insert({game, hand});
   const auto problem = first_discrepancy(match, game, result, log, commitments, check.used);
@@ -348,7 +296,7 @@ class Replay {
 
   static std::string not_legal(const Event& event, const std::vector<Action>& legal) {
     std::string what = std::string(event_type_name(event.type));
-    if (event.has_pai) what += " " + event.pai.to_string();
+    if (event.has_pai) what.append(" ").append(event.pai.to_string());
     if (event.consumed.size > 0) what += " (" + tiles_text(event.consumed.view()) + ")";
     return what + " by seat " + std::to_string(event.actor) + " is not a legal action here" +
            (legal.empty() ? " (the seat has no decision)" : "");
@@ -447,7 +395,7 @@ int verify_match(const std::string& dir, std::ostream& out) {
     out << dir << "/meta.json: unreadable, or not a tenbin-wall-v1 match\n";
     return 1;
   }
-  const Commitments commitments = read_commitments(dir + "/commitments.jsonl");
+  const Commitments commitments = match->dir.read_commitments();
   MatchCheck check;
   for (const auto& [game, result] : match->results) check_game(*match, game, result, commitments, check, out);
   if (match->results.empty()) {
