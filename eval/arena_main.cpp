@@ -25,6 +25,7 @@
 #include "eval/match.hpp"
 #include "eval/tenpai_data.hpp"
 #include "eval/wall_experiment.hpp"
+#include "eval/validate.hpp"
 #include "eval/verify.hpp"
 
 namespace {
