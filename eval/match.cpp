@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -153,9 +154,7 @@ json play_game(const MatchConfig& config, int game, std::array<std::unique_ptr<P
 
 std::string clock_text(double seconds) {
   const int s = static_cast<int>(seconds + 0.5);
-  char text[32];
-  std::snprintf(text, sizeof text, "%d:%02d", s / 60, s % 60);
-  return text;
+  return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
 void show_progress(const MatchConfig& config, const std::map<int, json>& results, int total_done, double elapsed, int done_this_run) {
@@ -175,11 +174,7 @@ void show_progress(const MatchConfig& config, const std::map<int, json>& results
   const std::string eta = done_this_run > 0 ? clock_text(elapsed / done_this_run * left) : "?";
   std::string line = "[" + bar + "] " + std::to_string(total_done) + "/" + std::to_string(config.games) +
                      " games  " + clock_text(elapsed) + " elapsed  ETA " + eta + "  avg rank:";
-  for (const auto& [name, r] : ranks) {
-    char part[96];
-    std::snprintf(part, sizeof part, " %s %.2f", name.substr(0, 20).c_str(), r.first / r.second);
-    line += part;
-  }
+  for (const auto& [name, r] : ranks) line += fmt::format(" {} {:.2f}", name.substr(0, 20), r.first / r.second);
   if (::isatty(STDERR_FILENO)) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
     if (total_done == config.games) std::fprintf(stderr, "\n");

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <cstdio>
 #include <numeric>
 #include <ostream>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "bot/mj0/mj0.hpp"
 #include "bot/mj0/tenpai_model.hpp"
@@ -181,9 +182,7 @@ int wall_experiment_command(const std::vector<std::string>& dirs, const WallSett
     return 1;
   }
   const auto line = [&](const char* name, const MeanAndError& m) {
-    char text[128];
-    std::snprintf(text, sizeof text, "  %-28s %+7.3f +- %.3f\n", name, m.mean, m.std_error);
-    out << text;
+    out << fmt::format("  {:<28} {:+7.3f} +- {:.3f}\n", name, m.mean, m.std_error);
   };
   out << "Wall experiment: name 2 kinds, then 5 more, most likely left in the live wall\n";
   out << "positions: " << mj0.size() << " from " << games << " games (each seat's first own draw with at most "
