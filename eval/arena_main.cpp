@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -25,49 +26,42 @@
 #include "eval/match.hpp"
 #include "eval/tenpai_data.hpp"
 #include "eval/wall_experiment.hpp"
+#include "eval/validate.hpp"
 #include "eval/verify.hpp"
 
 namespace {
 
 using tenbin::arena::SeatSpec;
 
-// Takes the per-seat options out of argv (CLI11 cannot tie an option to the one before it).
-std::vector<SeatSpec> take_seat_options(std::vector<std::string>& args) {
-  std::vector<SeatSpec> seats;
-  SeatSpec defaults;
-  std::vector<std::string> rest;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    const bool takes_value = arg == "--seat" || arg == "--seat-dialect" || arg == "--timeout-ms";
-    if (!takes_value) {
-      rest.push_back(arg);
-      continue;
-    }
-    if (i + 1 >= args.size()) throw std::invalid_argument(arg + " needs a value");
-    const std::string value = args[++i];
-    SeatSpec& target = seats.empty() ? defaults : seats.back();
-    if (arg == "--seat") {
-      SeatSpec spec = defaults;
-      const auto equals = value.find('=');
-      const auto space = value.find(' ');
-      if (equals != std::string::npos && (space == std::string::npos || equals < space)) {
-        spec.name = value.substr(0, equals);
-        spec.command = value.substr(equals + 1);
-      } else {
-        spec.name = value;
-        spec.command = value;
-      }
-      if (spec.command.empty()) throw std::invalid_argument("--seat needs a command");
-      seats.push_back(spec);
-    } else if (arg == "--seat-dialect") {
-      target.dialect = tenbin::arena::parse_dialect(value);
-    } else {
-      target.timeout_ms = std::stoi(value);
-      if (target.timeout_ms <= 0) throw std::invalid_argument("--timeout-ms must be positive");
-    }
-  }
-  args = rest;
-  return seats;
+// "[NAME=]CMD": the name is what comes before an '=' that precedes any space.
+SeatSpec seat_of(const std::string& value, const SeatSpec& defaults) {
+  SeatSpec spec = defaults;
+  const auto equals = value.find('=');
+  const auto space = value.find(' ');
+  const bool named = equals != std::string::npos && (space == std::string::npos || equals < space);
+  spec.name = named ? value.substr(0, equals) : value;
+  spec.command = named ? value.substr(equals + 1) : value;
+  if (spec.command.empty()) throw CLI::ValidationError("--seat", "needs a command");
+  return spec;
+}
+
+// --seat, and --seat-dialect and --timeout-ms for the --seat they follow (before any --seat: for
+// every seat). Each is taken as it is parsed, so the order on the command line decides.
+void add_seat_options(CLI::App& app, std::vector<SeatSpec>& seats, SeatSpec& defaults) {
+  const auto target = [&seats, &defaults]() -> SeatSpec& { return seats.empty() ? defaults : seats.back(); };
+  app.add_option_function<std::string>("--seat", [&seats, &defaults](const std::string& value) {
+       seats.push_back(seat_of(value, defaults));
+     }, "[NAME=]CMD, four times")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>("--seat-dialect", [target](const std::string& value) {
+       target().dialect = tenbin::arena::parse_dialect(value);
+     }, "mortal, batch or akochan")
+      ->check(CLI::IsMember({"mortal", "batch", "akochan"}))
+      ->trigger_on_parse();
+  app.add_option_function<int>("--timeout-ms", [target](int value) { target().timeout_ms = value; },
+                               "reply timeout in milliseconds")
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()))
+      ->trigger_on_parse();
 }
 
 }  // namespace
@@ -79,19 +73,13 @@ int main(int argc, char** argv) {
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::warn);
 
-  std::vector<std::string> args(argv + 1, argv + argc);
-  std::vector<SeatSpec> seats;
-  try {
-    seats = take_seat_options(args);
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "tenbin-arena: %s\n", error.what());
-    return 2;
-  }
-
   CLI::App app{"tenbin-arena: seeded, verifiable matches between mjai bots"};
   tenbin::arena::MatchConfig config;
   std::string format = "hanchan";
   bool quiet = false;
+  std::vector<SeatSpec> seats;
+  SeatSpec seat_defaults;
+  add_seat_options(app, seats, seat_defaults);
   app.add_option("--games", config.games, "games to play")->check(CLI::PositiveNumber);
   app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)");
   app.add_option("--out", config.out_dir, "output directory");
@@ -129,10 +117,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 70));
   wall_experiment->add_option("--mj0-seed", wall_settings.seed, "MJ-0 seed of the first position");
 
-  std::vector<const char*> cli_args = {argv[0]};
-  for (const std::string& arg : args) cli_args.push_back(arg.c_str());
   try {
-    app.parse(static_cast<int>(cli_args.size()), cli_args.data());
+    app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     return app.exit(error);
   }

@@ -1,10 +1,11 @@
 #include "eval/calibration.hpp"
 
 #include <array>
-#include <cstdio>
 #include <map>
 #include <ostream>
 #include <sstream>
+
+#include <fmt/format.h>
 
 #include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
@@ -44,29 +45,21 @@ ModelScore score_model(const std::string& name, const std::vector<Forecast>& for
   return {name, log_loss(forecasts), brier_score(forecasts), clipped_hits, reliability_table(forecasts)};
 }
 
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
+std::string fixed(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
 
 void print_scores(std::ostringstream& out, const std::string& title, const std::vector<ModelScore>& scores) {
   out << title << "\n";
   out << "  model        log loss   Brier     deal-ins forecast below " << kClip << "\n";
   for (const ModelScore& s : scores) {
-    char line[96];
-    std::snprintf(line, sizeof line, "  %-11s  %8.5f  %8.5f  %d\n", s.model.c_str(), s.log_loss, s.brier, s.clipped_hits);
-    out << line;
+    out << fmt::format("  {:<11}  {:8.5f}  {:8.5f}  {}\n", s.model, s.log_loss, s.brier, s.clipped_hits);
   }
   for (const ModelScore& s : scores) {
     out << "  reliability, " << s.model << " (ten equal-count groups by forecast):\n";
     out << "    group      n   forecast range      mean forecast  observed\n";
     for (std::size_t i = 0; i < s.reliability.size(); ++i) {
       const ReliabilityBin& bin = s.reliability[i];
-      char line[128];
-      std::snprintf(line, sizeof line, "    %5zu %6d   %.4f - %.4f     %.4f         %.4f (%d)\n", i + 1, bin.count,
-                    bin.low, bin.high, bin.mean_forecast, bin.rate(), bin.happened);
-      out << line;
+      out << fmt::format("    {:5} {:6}   {:.4f} - {:.4f}     {:.4f}         {:.4f} ({})\n", i + 1, bin.count, bin.low,
+                         bin.high, bin.mean_forecast, bin.rate(), bin.happened);
     }
   }
 }
@@ -153,11 +146,9 @@ std::string format_report(const CalibrationReport& report) {
   out << "baseline rates fitted on the fit logs (deal-ins / pairs):\n";
   out << "  uniform (every non-genbutsu discard): " << fixed(report.rates.uniform, 4) << "\n";
   for (int c = 0; c < kDangerCategories; ++c) {
-    char line[96];
-    std::snprintf(line, sizeof line, "  %-16s %.4f  (%d / %d)\n", std::string(category_name(static_cast<DangerCategory>(c))).c_str(),
-                  report.rates.category[static_cast<std::size_t>(c)], report.rates.happened[static_cast<std::size_t>(c)],
-                  report.rates.samples[static_cast<std::size_t>(c)]);
-    out << line;
+    const auto at = static_cast<std::size_t>(c);
+    out << fmt::format("  {:<16} {:.4f}  ({} / {})\n", category_name(static_cast<DangerCategory>(c)),
+                       report.rates.category[at], report.rates.happened[at], report.rates.samples[at]);
   }
   out << "(log loss in nats, forecasts clipped to [" << kClip << ", 1 - " << kClip << "])\n\n";
   print_scores(out, "Each discard against each riichi seat:", report.per_opponent);

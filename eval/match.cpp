@@ -12,10 +12,13 @@
 #include <set>
 #include <thread>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "engine/game.hpp"
+#include "engine/mjai_log.hpp"
+#include "eval/match_dir.hpp"
 #include "eval/stats.hpp"
 
 namespace tenbin::arena {
@@ -33,42 +36,32 @@ json meta_json(const MatchConfig& config) {
           {"duplicate", config.duplicate}, {"seats", seats}, {"wall", "tenbin-wall-v1"}};
 }
 
+// The events of a game's log up to its first unreadable line, if any.
 std::vector<Event> read_log(const std::string& path) {
   std::vector<Event> events;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty()) events.push_back(parse_event(json::parse(line)).event);
-  }
+  for (MjaiLogLine& line : read_mjai_log_file(path).lines) events.push_back(std::move(line.event));
   return events;
 }
 
-std::set<int> finished_games(const std::string& results_path) {
+// The games results.jsonl lists; a line cut short by an interruption: that game is played again.
+std::set<int> finished_games(const MatchDir& dir, bool duplicate) {
   std::set<int> done;
-  std::ifstream in(results_path);
-  std::string line;
-  while (std::getline(in, line)) {
-    try {
-      done.insert(json::parse(line).at("game").get<int>());
-    } catch (const std::exception&) {
-      // A line cut short by an interruption: that game is played again.
-    }
-  }
+  for (const auto& [game, result] : dir.read_results(duplicate)) done.insert(game);
   return done;
 }
 
 // Shared outputs, written under one lock and flushed at once.
 class Outputs {
  public:
-  explicit Outputs(const std::string& dir)
-      : dir_(dir), results_(dir + "/results.jsonl", std::ios::app), commitments_(dir + "/commitments.jsonl", std::ios::app) {}
+  explicit Outputs(const MatchDir& dir)
+      : dir_(dir), results_(dir.results_path(), std::ios::app), commitments_(dir.commitments_path(), std::ios::app) {}
 
   void commitment(int game, int hand, const std::string& hash) {
     const std::lock_guard lock(mutex_);
     commitments_ << json{{"game", game}, {"hand", hand}, {"sha256", hash}}.dump() << '\n' << std::flush;
   }
   void finished(int game, const std::vector<Event>& log, const json& result) {
-    const std::string path = log_path(dir_, game);
+    const std::string path = dir_.log_path(game);
     {
       std::ofstream out(path + ".tmp");
       for (const Event& event : log) out << event_to_json(event).dump() << '\n';
@@ -84,7 +77,7 @@ class Outputs {
   }
 
  private:
-  std::string dir_;
+  MatchDir dir_;
   std::mutex mutex_;
   std::ofstream results_;
   std::ofstream commitments_;
@@ -95,10 +88,10 @@ json play_game(const MatchConfig& config, int game, std::array<std::unique_ptr<P
   GameConfig game_config;
   game_config.tonpuu = config.tonpuu;
   game_config.seed = config.seed;
-  game_config.wall_game = wall_game_of(config, game);
+  game_config.wall_game = wall_game_of(config.duplicate, game);
   std::array<ProcessSeat*, 4> at{};
   for (int seat = 0; seat < 4; ++seat) {
-    at[seat] = processes[spec_for_seat(config, game, seat)].get();
+    at[seat] = processes[command_at(config.duplicate, game, seat)].get();
     game_config.names[seat] = at[seat]->spec().name;
     at[seat]->clear_latencies();
     at[seat]->incidents() = Incidents{};
@@ -161,9 +154,7 @@ json play_game(const MatchConfig& config, int game, std::array<std::unique_ptr<P
 
 std::string clock_text(double seconds) {
   const int s = static_cast<int>(seconds + 0.5);
-  char text[32];
-  std::snprintf(text, sizeof text, "%d:%02d", s / 60, s % 60);
-  return text;
+  return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
 void show_progress(const MatchConfig& config, const std::map<int, json>& results, int total_done, double elapsed, int done_this_run) {
@@ -183,11 +174,7 @@ void show_progress(const MatchConfig& config, const std::map<int, json>& results
   const std::string eta = done_this_run > 0 ? clock_text(elapsed / done_this_run * left) : "?";
   std::string line = "[" + bar + "] " + std::to_string(total_done) + "/" + std::to_string(config.games) +
                      " games  " + clock_text(elapsed) + " elapsed  ETA " + eta + "  avg rank:";
-  for (const auto& [name, r] : ranks) {
-    char part[96];
-    std::snprintf(part, sizeof part, " %s %.2f", name.substr(0, 20).c_str(), r.first / r.second);
-    line += part;
-  }
+  for (const auto& [name, r] : ranks) line += fmt::format(" {} {:.2f}", name.substr(0, 20), r.first / r.second);
   if (::isatty(STDERR_FILENO)) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
     if (total_done == config.games) std::fprintf(stderr, "\n");
@@ -197,47 +184,42 @@ void show_progress(const MatchConfig& config, const std::map<int, json>& results
   std::fflush(stderr);
 }
 
+// Recomputes the summary of a match directory from its results and logs.
+std::string summarise(const MatchDir& dir, bool duplicate, json* as_json) {
+  std::map<std::string, CommandSummary> summary;
+  for (const auto& [game, result] : dir.read_results(duplicate)) add_game(summary, result.record, read_log(dir.log_path(game)));
+  if (as_json != nullptr) {
+    *as_json = json::array();
+    for (const auto& [name, s] : summary) as_json->push_back(s.to_json());
+  }
+  return summary_table(summary);
+}
+
 }  // namespace
 
-std::string log_path(const std::string& out_dir, int game) {
-  char name[32];
-  std::snprintf(name, sizeof name, "%04d.mjson", game);
-  return out_dir + "/logs/" + name;
-}
-
-int spec_for_seat(const MatchConfig& config, int game, int seat) {
-  const int rotation = config.duplicate ? game % 4 : 0;
-  return (seat + rotation) % 4;
-}
-
-std::uint64_t wall_game_of(const MatchConfig& config, int game) {
-  return static_cast<std::uint64_t>(config.duplicate ? game / 4 : game);
-}
-
 int run_match(const MatchConfig& config) {
-  fs::create_directories(config.out_dir + "/logs");
-  fs::create_directories(config.out_dir + "/stderr");
-  const std::string meta_path = config.out_dir + "/meta.json";
+  const MatchDir dir(config.out_dir);
+  fs::create_directories(dir.logs_dir());
+  fs::create_directories(dir.stderr_dir());
   const json meta = meta_json(config);
-  if (config.resume && fs::exists(meta_path)) {
-    std::ifstream in(meta_path);
-    const json previous = json::parse(in);
+  if (config.resume && fs::exists(dir.meta_path())) {
+    const json previous = dir.read_meta_json();
     if (previous.at("seed") != meta.at("seed") || previous.at("seats") != meta.at("seats") ||
         previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format")) {
       spdlog::error("--resume: {} was played with other settings", config.out_dir);
       return 2;
     }
-  } else if (!config.resume && fs::exists(config.out_dir + "/results.jsonl") && fs::file_size(config.out_dir + "/results.jsonl") > 0) {
+  } else if (!config.resume && fs::exists(dir.results_path()) && fs::file_size(dir.results_path()) > 0) {
     spdlog::error("{} already holds results: use --resume to continue it, or another --out", config.out_dir);
     return 2;
   }
   {
-    std::ofstream out(meta_path);
+    std::ofstream out(dir.meta_path());
     out << meta.dump(2) << '\n';
   }
 
-  const std::set<int> done = finished_games(config.out_dir + "/results.jsonl");
-  Outputs outputs(config.out_dir);
+  const std::set<int> done = finished_games(dir, config.duplicate);
+  Outputs outputs(dir);
   std::vector<int> todo;
   for (int game = 0; game < config.games; ++game) {
     if (!done.count(game)) todo.push_back(game);
@@ -250,8 +232,7 @@ int run_match(const MatchConfig& config) {
   const auto job = [&](int job_index) {
     std::array<std::unique_ptr<ProcessSeat>, 4> processes;
     for (int spec = 0; spec < 4; ++spec) {
-      const std::string err = config.out_dir + "/stderr/job" + std::to_string(job_index) + "-seat" + std::to_string(spec) + ".log";
-      processes[spec] = std::make_unique<ProcessSeat>(config.seats[spec], err);
+      processes[spec] = std::make_unique<ProcessSeat>(config.seats[spec], dir.stderr_path(job_index, spec));
     }
     for (std::size_t i = next++; i < todo.size(); i = next++) {
       const int game = todo[i];
@@ -270,31 +251,11 @@ int run_match(const MatchConfig& config) {
   for (auto& thread : threads) thread.join();
 
   json summary_json;
-  const std::string table = summarise(config.out_dir, &summary_json);
-  std::ofstream(config.out_dir + "/summary.json") << summary_json.dump(2) << '\n';
+  const std::string table = summarise(dir, config.duplicate, &summary_json);
+  std::ofstream(dir.summary_path()) << summary_json.dump(2) << '\n';
   std::printf("%s", table.c_str());
   std::fflush(stdout);
   return 0;
-}
-
-std::string summarise(const std::string& out_dir, json* as_json) {
-  std::map<std::string, CommandSummary> summary;
-  std::ifstream in(out_dir + "/results.jsonl");
-  std::string line;
-  std::map<int, json> results;
-  while (std::getline(in, line)) {
-    try {
-      const json result = json::parse(line);
-      results[result.at("game").get<int>()] = result;
-    } catch (const std::exception&) {
-    }
-  }
-  for (const auto& [game, result] : results) add_game(summary, result, read_log(log_path(out_dir, game)));
-  if (as_json != nullptr) {
-    *as_json = json::array();
-    for (const auto& [name, s] : summary) as_json->push_back(s.to_json());
-  }
-  return summary_table(summary);
 }
 
 }  // namespace tenbin::arena

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 namespace tenbin::arena {
 
@@ -125,28 +126,22 @@ nlohmann::json CommandSummary::to_json() const {
 }
 
 std::string summary_table(const std::map<std::string, CommandSummary>& summary) {
-  std::string out;
-  char line[512];
-  std::snprintf(line, sizeof line, "%-24s %5s %13s %23s %8s %7s %6s %6s %6s %6s %7s %7s %6s %8s %8s %9s\n",
-                "seat", "games", "avg rank", "1st/2nd/3rd/4th %", "score", "pt", "win%", "deal%", "riichi", "call%",
-                "win", "deal-in", "tenp%", "p50 ms", "p99 ms", "incidents");
-  out += line;
+  std::string out = fmt::format("{:<24} {:>5} {:>13} {:>23} {:>8} {:>7} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>8} {:>8} {:>9}\n",
+                                "seat", "games", "avg rank", "1st/2nd/3rd/4th %", "score", "pt", "win%", "deal%", "riichi",
+                                "call%", "win", "deal-in", "tenp%", "p50 ms", "p99 ms", "incidents");
   for (const auto& [name, s] : summary) {
     const SeatGameCounts& c = s.counts;
     const std::string shown = name.size() > 24 ? name.substr(0, 21) + "..." : name;
-    char ranks[64];
-    std::snprintf(ranks, sizeof ranks, "%2.0f/%2.0f/%2.0f/%2.0f", 100 * ratio(s.rank_counts[0], s.games),
-                  100 * ratio(s.rank_counts[1], s.games), 100 * ratio(s.rank_counts[2], s.games),
-                  100 * ratio(s.rank_counts[3], s.games));
-    char rank[32];
-    std::snprintf(rank, sizeof rank, "%.2f+-%.2f", s.average_rank(), s.rank_ci95());
-    std::snprintf(line, sizeof line, "%-24s %5d %13s %23s %8.0f %+7.1f %6.1f %6.1f %6.1f %6.1f %7.0f %7.0f %6.1f %8.2f %8.2f %9d\n",
-                  shown.c_str(), s.games, rank, ranks, ratio(s.score_sum, s.games), ratio(s.points_sum, s.games),
-                  100 * ratio(c.wins, c.hands), 100 * ratio(c.deal_ins, c.hands), 100 * ratio(c.riichi, c.hands),
-                  100 * ratio(c.hands_with_calls, c.hands), ratio(static_cast<double>(c.win_points), c.wins),
-                  ratio(static_cast<double>(c.deal_in_points), c.deal_ins), 100 * ratio(c.tenpai_at_draw, c.exhaustive_draws),
-                  percentile(s.latencies_ms, 0.5), percentile(s.latencies_ms, 0.99), s.timeouts + s.crashes + s.junk + s.illegal);
-    out += line;
+    const std::string ranks = fmt::format("{:2.0f}/{:2.0f}/{:2.0f}/{:2.0f}", 100 * ratio(s.rank_counts[0], s.games),
+                                          100 * ratio(s.rank_counts[1], s.games), 100 * ratio(s.rank_counts[2], s.games),
+                                          100 * ratio(s.rank_counts[3], s.games));
+    const std::string rank = fmt::format("{:.2f}+-{:.2f}", s.average_rank(), s.rank_ci95());
+    out += fmt::format("{:<24} {:5} {:>13} {:>23} {:8.0f} {:+7.1f} {:6.1f} {:6.1f} {:6.1f} {:6.1f} {:7.0f} {:7.0f} {:6.1f} {:8.2f} {:8.2f} {:9}\n",
+                       shown, s.games, rank, ranks, ratio(s.score_sum, s.games), ratio(s.points_sum, s.games),
+                       100 * ratio(c.wins, c.hands), 100 * ratio(c.deal_ins, c.hands), 100 * ratio(c.riichi, c.hands),
+                       100 * ratio(c.hands_with_calls, c.hands), ratio(static_cast<double>(c.win_points), c.wins),
+                       ratio(static_cast<double>(c.deal_in_points), c.deal_ins), 100 * ratio(c.tenpai_at_draw, c.exhaustive_draws),
+                       percentile(s.latencies_ms, 0.5), percentile(s.latencies_ms, 0.99), s.timeouts + s.crashes + s.junk + s.illegal);
   }
   return out;
 }

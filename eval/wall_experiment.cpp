@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <map>
 #include <numeric>
 #include <ostream>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "bot/mj0/mj0.hpp"
 #include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
 #include "engine/wall.hpp"
 #include "eval/game_log.hpp"
+#include "eval/match_dir.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -147,17 +150,20 @@ int wall_experiment_command(const std::vector<std::string>& dirs, const WallSett
   int games = 0;
   std::uint64_t counter = 0;
   for (const std::string& dir : dirs) {
-    MatchGames match;
+    const MatchDir match(dir);
+    MatchMeta meta;
     try {
-      match = read_match_games(dir);
+      meta = match.read_meta();
     } catch (const std::exception& error) {
       errors << error.what() << "\n";
       continue;
     }
-    for (std::size_t i = 0; i < match.games.size(); ++i) {
-      const MatchGame& game = match.games[i];
+    const std::map<int, GameResult> results = match.read_results(meta.duplicate);
+    std::size_t read = 0;
+    for (const auto& [game, result] : results) {
+      const std::string log = match.log_path(game);
       try {
-        for (const WallPosition& p : wall_positions(read_game_log(game.log), match.seed, game.wall_game, settings, counter)) {
+        for (const WallPosition& p : wall_positions(read_game_log(log), meta.seed, result.wall_game, settings, counter)) {
           mj0.push_back(p.mj0);
           unseen.push_back(p.unseen);
           difference.push_back(p.mj0 - p.unseen);
@@ -165,9 +171,9 @@ int wall_experiment_command(const std::vector<std::string>& dirs, const WallSett
         }
         ++games;
       } catch (const std::exception& error) {
-        errors << game.log << ": skipped: " << error.what() << "\n";
+        errors << log << ": skipped: " << error.what() << "\n";
       }
-      errors << "\rwall experiment: " << dir << " " << (i + 1) << "/" << match.games.size() << " games" << std::flush;
+      errors << "\rwall experiment: " << dir << " " << ++read << "/" << results.size() << " games" << std::flush;
     }
     errors << "\n";
   }
@@ -176,9 +182,7 @@ int wall_experiment_command(const std::vector<std::string>& dirs, const WallSett
     return 1;
   }
   const auto line = [&](const char* name, const MeanAndError& m) {
-    char text[128];
-    std::snprintf(text, sizeof text, "  %-28s %+7.3f +- %.3f\n", name, m.mean, m.std_error);
-    out << text;
+    out << fmt::format("  {:<28} {:+7.3f} +- {:.3f}\n", name, m.mean, m.std_error);
   };
   out << "Wall experiment: name 2 kinds, then 5 more, most likely left in the live wall\n";
   out << "positions: " << mj0.size() << " from " << games << " games (each seat's first own draw with at most "

@@ -375,4 +375,46 @@ TEST(ArenaMatch, TwoJobsPlayTheSameGames) {
   for (const char* name : {"a", "b", "c", "d"}) EXPECT_EQ(incidents(scratch / "two", name), counts(0, 0, 0, 0, 0)) << name;
 }
 
+// --- per-seat options ----------------------------------------------------------------------------
+
+// A timeout that is not a number stops the arena before any game, with a message naming the
+// option and the value.
+TEST(ArenaOptions, TimeoutThatIsNotANumberIsRejectedClearly) {
+  Scratch scratch;
+  auto args = good_table(scratch / "out", 1);
+  args.insert(args.begin() + 2, {"--timeout-ms", "abc"});
+  const ArenaRun run = arena(args, scratch / "transcript");
+  EXPECT_NE(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("--timeout-ms"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("abc"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("stoi"), std::string::npos) << run.output;
+  EXPECT_FALSE(fs::exists(scratch / "out" / "meta.json"));
+}
+
+// --seat-dialect and --timeout-ms bind to the --seat they follow; before any --seat they set
+// every seat's default. meta.json records what each seat got.
+TEST(ArenaOptions, PerSeatOptionsBindToTheSeatTheyFollow) {
+  Scratch scratch;
+  const std::vector<std::string> args = {
+      "--timeout-ms", "7000",
+      "--seat", "a=" + kTenbin,
+      "--seat", "b=" + kTenbin, "--seat-dialect", "batch",
+      "--seat", "c=" + kTenbin, "--timeout-ms", "4321",
+      "--seat", "d=" + kTenbin,
+      "--games", "1", "--seed", "11", "--quiet", "--out", (scratch / "out").string()};
+  const ArenaRun run = arena(args, scratch / "transcript");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::ifstream in(scratch / "out" / "meta.json");
+  const json seats = json::parse(in).at("seats");
+  ASSERT_EQ(seats.size(), 4u);
+  const std::vector<std::string> names = {"a", "b", "c", "d"};
+  const std::vector<std::string> dialects = {"mortal", "batch", "mortal", "mortal"};
+  const std::vector<int> timeouts = {7000, 7000, 4321, 7000};
+  for (std::size_t seat = 0; seat < 4; ++seat) {
+    EXPECT_EQ(seats.at(seat).at("name"), names[seat]) << seat;
+    EXPECT_EQ(seats.at(seat).at("dialect"), dialects[seat]) << seat;
+    EXPECT_EQ(seats.at(seat).at("timeout_ms"), timeouts[seat]) << seat;
+  }
+}
+
 }  // namespace

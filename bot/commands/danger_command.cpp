@@ -1,12 +1,12 @@
 #include "bot/commands/danger_command.hpp"
 
-#include <cstdio>
 #include <istream>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -108,33 +108,28 @@ json report_json(const DangerReport& r, const DangerOptions& options) {
   return out;
 }
 
-std::string format(const char* pattern, auto... values) {
-  char buffer[256];
-  std::snprintf(buffer, sizeof buffer, pattern, values...);
-  return buffer;
-}
-
 void print_table(const DangerReport& r, std::ostream& out) {
   const mj0::Position& p = r.position;
-  out << format("seat %d: %d live tiles left, %d samples (%d failed draws)\n", p.observer,
-                p.live_tiles_left, r.estimate.samples, r.estimate.failed_draws);
+  out << fmt::format("seat {}: {} live tiles left, {} samples ({} failed draws)\n", p.observer, p.live_tiles_left,
+                     r.estimate.samples, r.estimate.failed_draws);
   out << "opponent  riichi  melds  tenpai  accepted  mean points  normal/flush/triplets  danger\n";
   for (std::size_t i = 0; i < p.opponents.size(); ++i) {
     const mj0::Opponent& o = p.opponents[i];
     const mj0::OpponentEstimate& e = r.estimate.opponents[i];
-    out << format("seat %d    %-6s  %5zu  %6.3f  %8d  %11.0f  %5.2f/%4.2f/%4.2f%s       %s\n", o.seat,
-                  o.riichi ? "yes" : "no", o.melds.size(), o.tenpai_probability, e.accepted_samples,
-                  e.mean_points, e.mode_frequency[0], e.mode_frequency[1], e.mode_frequency[2],
-                  o.modes.caller ? "+call" : "     ", r.exact[i] ? "exact" : "sampler");
+    out << fmt::format("seat {}    {:<6}  {:5}  {:6.3f}  {:8}  {:11.0f}  {:5.2f}/{:4.2f}/{:4.2f}{}       {}\n", o.seat,
+                       o.riichi ? "yes" : "no", o.melds.size(), o.tenpai_probability, e.accepted_samples, e.mean_points,
+                       e.mode_frequency[0], e.mode_frequency[1], e.mode_frequency[2], o.modes.caller ? "+call" : "     ",
+                       r.exact[i] ? "exact" : "sampler");
   }
   out << "tile  hand  unseen   wall";
-  for (const mj0::Opponent& o : p.opponents) out << format("  seat %d", o.seat);
+  for (const mj0::Opponent& o : p.opponents) out << fmt::format("  seat {}", o.seat);
   out << "  deal-in  exp. loss\n";
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    out << format("%-4s  %4d  %6d  %5.2f", kind_to_string(kind).c_str(), p.observer_hand[kind], p.unseen[kind],
-                  r.estimate.wall[kind]);
-    for (const mj0::OpponentEstimate& e : r.estimate.opponents) out << format("  %5.1f%%", 100 * e.tiles[kind].deal_in);
-    out << format("  %6.1f%%  %9.0f\n", 100 * mj0::deal_in_probability(r.estimate, kind), mj0::expected_loss(r.estimate, kind));
+    out << fmt::format("{:<4}  {:4}  {:6}  {:5.2f}", kind_to_string(kind), p.observer_hand[kind], p.unseen[kind],
+                       r.estimate.wall[kind]);
+    for (const mj0::OpponentEstimate& e : r.estimate.opponents) out << fmt::format("  {:5.1f}%", 100 * e.tiles[kind].deal_in);
+    out << fmt::format("  {:6.1f}%  {:9.0f}\n", 100 * mj0::deal_in_probability(r.estimate, kind),
+                       mj0::expected_loss(r.estimate, kind));
   }
 }
 

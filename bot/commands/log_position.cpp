@@ -4,30 +4,37 @@
 #include <stdexcept>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "engine/mjai.hpp"
+#include "engine/mjai_log.hpp"
 
 namespace tenbin {
+namespace {
+
+// Applies one event of the log as `seat` sees it, and follows whose draw comes next.
+void follow(LogPosition& position, const Event& full, int seat) {
+  const Event event = mask_event_for_seat(full, seat);
+  position.table.apply(event);
+  if (event.type == EventType::start_kyoku) position.next_drawer = event.oya;
+  if (event.type == EventType::dahai) position.next_drawer = (event.actor + 1) % 4;
+  if (event.type == EventType::tsumo) position.next_drawer = -1;  // the drawer discards next
+}
+
+}  // namespace
 
 LogPosition read_log_position(std::istream& log, int seat) {
   LogPosition position{Table(seat)};
-  std::string text;
-  int line = 0;
-  while (std::getline(log, text)) {
-    ++line;
-    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    ++position.lines;
-    try {
-      const Event event = mask_event_for_seat(parse_event(nlohmann::json::parse(text)).event, seat);
-      position.table.apply(event);
-      if (event.type == EventType::start_kyoku) position.next_drawer = event.oya;
-      if (event.type == EventType::dahai) position.next_drawer = (event.actor + 1) % 4;
-      if (event.type == EventType::tsumo) position.next_drawer = -1;  // the drawer discards next
-    } catch (const std::exception& error) {
-      throw std::invalid_argument("line " + std::to_string(line) + ": " + error.what());
+  MjaiLogReader reader(log);
+  try {
+    while (const auto line = reader.next()) {
+      try {
+        follow(position, line->event, seat);
+      } catch (const std::exception& error) {
+        throw MjaiLogError(line->number, error.what());
+      }
     }
+  } catch (const MjaiLogError& error) {
+    throw std::invalid_argument(error.what());
   }
+  position.lines = reader.lines_read();
   if (!position.table.synchronised()) {
     throw std::invalid_argument("the log holds no hand for seat " + std::to_string(seat));
   }

@@ -10,21 +10,32 @@
 #include <spdlog/spdlog.h>
 
 #include "bot/protocol/mjai_bot.hpp"
+#include "engine/mjai_log.hpp"
 
 namespace tenbin {
 namespace {
 
 using nlohmann::json;
 
-struct LoggedEvent {
-  int line;
-  Event event;
-};
-
+// Every event of the log; an unreadable line is reported, counted and skipped.
+std::vector<MjaiLogLine> read_events(std::istream& log, ReplaySummary& summary) {
+  std::vector<MjaiLogLine> events;
+  MjaiLogReader reader(log);
+  while (true) {
+    try {
+      auto line = reader.next();
+      if (!line) return events;
+      events.push_back(std::move(*line));
+    } catch (const MjaiLogError& error) {
+      ++summary.rejected_lines;
+      spdlog::error("{}", error.what());
+    }
+  }
+}
 
 // What `seat` actually did at the decision taken after events[index]: its next reply-kind event
 // before play moves on (a draw, a discard by someone else, the end of the hand), else a pass.
-json played_after(const std::vector<LoggedEvent>& events, std::size_t index, int seat) {
+json played_after(const std::vector<MjaiLogLine>& events, std::size_t index, int seat) {
   for (std::size_t i = index + 1; i < events.size(); ++i) {
     const Event& e = events[i].event;
     if (e.actor == seat && e.is_player_action()) {
@@ -61,19 +72,7 @@ bool agree(const json& bot, const json& played) {
 
 ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::unique_ptr<Policy> policy) {
   ReplaySummary summary;
-  std::vector<LoggedEvent> events;
-  std::string text;
-  int line = 0;
-  while (std::getline(log, text)) {
-    ++line;
-    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    try {
-      events.push_back({line, parse_event(json::parse(text)).event});
-    } catch (const std::exception& error) {
-      ++summary.rejected_lines;
-      spdlog::error("line {}: {}", line, error.what());
-    }
-  }
+  const std::vector<MjaiLogLine> events = read_events(log, summary);
 
   BotOptions options;
   options.seat = seat;
@@ -86,7 +85,7 @@ ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::un
     const bool same = agree(mine, played);
     ++summary.decisions;
     summary.agreements += same ? 1 : 0;
-    out << json{{"line", events[i].line}, {"bot", mine}, {"played", played}, {"agree", same}}.dump()
+    out << json{{"line", events[i].number}, {"bot", mine}, {"played", played}, {"agree", same}}.dump()
         << '\n';
   }
   out << json{{"seat", seat},

@@ -1,0 +1,92 @@
+#include "eval/match_dir.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace tenbin::arena {
+
+using nlohmann::json;
+
+std::uint64_t wall_game_of(bool duplicate, int game) { return static_cast<std::uint64_t>(duplicate ? game / 4 : game); }
+
+int command_at(bool duplicate, int game, int seat) {
+  const int rotation = duplicate ? game % 4 : 0;
+  return (seat + rotation) % 4;
+}
+
+std::string MatchDir::log_path(int game) const { return logs_dir() + fmt::format("/{:04}.mjson", game); }
+
+std::string MatchDir::stderr_path(int job, int command) const {
+  return stderr_dir() + fmt::format("/job{}-seat{}.log", job, command);
+}
+
+std::vector<std::string> MatchDir::log_files() const {
+  namespace fs = std::filesystem;
+  std::vector<std::string> logs;
+  std::error_code error;
+  for (fs::directory_iterator it(fs::path(path_) / "logs", error), end; !error && it != end; it.increment(error)) {
+    if (it->path().extension() == ".mjson") logs.push_back(it->path().string());
+  }
+  if (error) throw std::runtime_error(logs_dir() + ": " + error.message());
+  std::sort(logs.begin(), logs.end());
+  return logs;
+}
+
+json MatchDir::read_meta_json() const {
+  std::ifstream in(meta_path());
+  return json::parse(in);
+}
+
+MatchMeta MatchDir::read_meta() const {
+  try {
+    const json meta = read_meta_json();
+    if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") {
+      throw std::runtime_error("not a tenbin-wall-v1 match");
+    }
+    return {meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false)};
+  } catch (const std::exception& error) {
+    throw std::runtime_error(meta_path() + ": " + error.what());
+  }
+}
+
+std::map<int, GameResult> MatchDir::read_results(bool duplicate) const {
+  std::map<int, GameResult> results;
+  std::ifstream in(results_path());
+  std::string text;
+  while (std::getline(in, text)) {
+    try {
+      json line = json::parse(text);
+      const int game = line.at("game").get<int>();
+      const std::uint64_t wall_game =
+          line.contains("wall_game") ? line.at("wall_game").get<std::uint64_t>() : wall_game_of(duplicate, game);
+      const int hands = line.value("hands", -1);
+      results[game] = GameResult{wall_game, hands, std::move(line)};
+    } catch (const std::exception&) {
+      // A line cut short by an interruption: that game was played again.
+    }
+  }
+  return results;
+}
+
+Commitments MatchDir::read_commitments() const {
+  Commitments commitments;
+  std::ifstream in(commitments_path());
+  std::string text;
+  while (std::getline(in, text)) {
+    if (text.empty()) continue;
+    try {
+      const json line = json::parse(text);
+      const HandKey key{line.at("game").get<int>(), line.at("hand").get<int>()};
+      commitments.by_hand[key].push_back(line.at("sha256").get<std::string>());
+    } catch (const std::exception&) {
+      ++commitments.unreadable;  // a line cut short by an interruption
+    }
+  }
+  return commitments;
+}
+
+}  // namespace tenbin::arena

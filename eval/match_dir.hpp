@@ -1,0 +1,77 @@
+// A match directory, as the arena writes it and the checks read it:
+//
+// DIR/meta.json           the match settings (seed, seats, format), checked on --resume
+// DIR/commitments.jsonl   SHA-256 of each wall, written before the hand is dealt to any seat
+// DIR/logs/NNNN.mjson     the full-information mjai log of game NNNN
+// DIR/results.jsonl       one line per finished game, appended and flushed at once
+// DIR/summary.json        the per-command statistics; also printed as a table
+// DIR/stderr/             each seat process's stderr
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tenbin::arena {
+
+// Duplicate seating: each wall is played four times, the commands moving one seat each time.
+// The wall game that game `game` plays, and the seat command sitting at `seat` in it.
+std::uint64_t wall_game_of(bool duplicate, int game);
+int command_at(bool duplicate, int game, int seat);
+
+struct MatchMeta {
+  std::uint64_t seed = 0;
+  bool duplicate = false;
+};
+
+// One finished game: a line of results.jsonl.
+struct GameResult {
+  std::uint64_t wall_game = 0;  // as the line says, else as the seating implies
+  int hands = -1;               // as the line says; -1 when it does not
+  nlohmann::json record;        // the whole line
+};
+
+using HandKey = std::pair<int, int>;  // (game, hand)
+
+struct Commitments {
+  std::map<HandKey, std::vector<std::string>> by_hand;  // every line for the hand (resumes repeat)
+  int unreadable = 0;                                   // lines cut short by an interruption
+};
+
+class MatchDir {
+ public:
+  explicit MatchDir(std::string path) : path_(std::move(path)) {}
+
+  const std::string& path() const { return path_; }
+  std::string meta_path() const { return path_ + "/meta.json"; }
+  std::string commitments_path() const { return path_ + "/commitments.jsonl"; }
+  std::string results_path() const { return path_ + "/results.jsonl"; }
+  std::string summary_path() const { return path_ + "/summary.json"; }
+  std::string logs_dir() const { return path_ + "/logs"; }
+  std::string stderr_dir() const { return path_ + "/stderr"; }
+  std::string log_path(int game) const;                    // DIR/logs/NNNN.mjson
+  std::string stderr_path(int job, int command) const;     // DIR/stderr/jobJ-seatC.log
+
+  // Every log in logs/ (*.mjson), sorted by name; throws std::runtime_error when logs/ cannot
+  // be listed.
+  std::vector<std::string> log_files() const;
+
+  // meta.json as written; throws nlohmann::json's errors when it is unreadable.
+  nlohmann::json read_meta_json() const;
+  // The seed and seating of a tenbin-wall-v1 match; throws std::runtime_error naming meta.json
+  // when it is unreadable or not such a match.
+  MatchMeta read_meta() const;
+  // The finished games by index (a game played again after an interruption: its last line);
+  // lines cut short by an interruption are skipped.
+  std::map<int, GameResult> read_results(bool duplicate) const;
+  Commitments read_commitments() const;
+
+ private:
+  std::string path_;
+};
+
+}  // namespace tenbin::arena
