@@ -5,7 +5,7 @@
 //   own policy asked at every draw, the win scored by engine/score) agrees with every probability
 //   and expected score within 4 standard errors, for hands from 0 to 3 shanten (without options:
 //   there the model is the game exactly; with hand changes its fixed edge weights overcount tiles
-//   thrown earlier, see bot/dp/dp.cpp);
+//   thrown earlier, see docs/dp.md);
 // - the mean effective tiles of a random 13-tile hand per shanten match the exact figures of the
 //   design source (sampled, within 4 standard errors);
 // - every computed value is a probability (or marked impossible) on many random hands with a
@@ -293,7 +293,7 @@ void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
 
 TEST(DpMonteCarlo, SimulatedGameAgreesWithoutOptions) { check_against_simulation(no_options(), 1); }
 
-// With a hand change the model's fixed weights overcount tiles thrown earlier (bot/dp/dp.cpp); the
+// With a hand change the model's fixed weights overcount tiles thrown earlier (docs/dp.md); the
 // bias is well inside the sampling error at this size (about a quarter of one error on tenpai).
 TEST(DpMonteCarlo, SimulatedGameAgreesWithBothOptions) { check_against_simulation(dp::Options{}, 1000); }
 
