@@ -5,15 +5,17 @@
 //   own policy asked at every draw, the win scored by engine/score) agrees with every probability
 //   and expected score within 4 standard errors, for hands from 0 to 3 shanten (without options:
 //   there the model is the game exactly; with hand changes its fixed edge weights overcount tiles
-//   thrown earlier, see bot/dp/dp.cpp);
+//   thrown earlier, see docs/dp.md);
 // - the mean effective tiles of a random 13-tile hand per shanten match the published exact
 //   figures (sampled, within 4 standard errors);
 // - every computed value is a probability (or marked impossible) on many random hands with a
 //   small S, with and without options;
-// - the rules on winning edges (no yaku, no win; riichi modes), solver reuse, and the command.
+// - the rules on winning edges (no yaku, no win; riichi modes), solver reuse, and the command;
+// - the packed hand keys against plain counts, and the key index against std::map.
 #include "bot/dp/dp.hpp"
 
 #include <cmath>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -22,6 +24,8 @@
 #include <gtest/gtest.h>
 
 #include "bot/commands/nanikiru_command.hpp"
+#include "bot/dp/hand_key.hpp"
+#include "bot/dp/key_index.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
 
@@ -293,7 +297,7 @@ void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
 
 TEST(DpMonteCarlo, SimulatedGameAgreesWithoutOptions) { check_against_simulation(no_options(), 1); }
 
-// With a hand change the model's fixed weights overcount tiles thrown earlier (bot/dp/dp.cpp); the
+// With a hand change the model's fixed weights overcount tiles thrown earlier (docs/dp.md); the
 // bias is well inside the sampling error at this size (about a quarter of one error on tenpai).
 TEST(DpMonteCarlo, SimulatedGameAgreesWithBothOptions) { check_against_simulation(dp::Options{}, 1000); }
 
@@ -690,6 +694,73 @@ TEST(NanikiruCommand, AHandInRiichiListsOnlyItsTsumogiri) {
   EXPECT_EQ(result.candidates[0].discard, parse_kind("1p"));
   EXPECT_GT(result.candidates[0].value[1], 0);
   EXPECT_EQ(result.candidates[0].value[0], 1);
+}
+
+
+// ---- hand keys and the key index ----
+
+TileCounts random_counts(std::mt19937& rng) {
+  TileCounts counts{};
+  std::uniform_int_distribution<int> kind(0, kNumKinds - 1);
+  for (int n = 0; n < 14;) {
+    const int k = kind(rng);
+    if (counts[static_cast<std::size_t>(k)] == kCopiesPerKind) continue;
+    ++counts[static_cast<std::size_t>(k)];
+    ++n;
+  }
+  return counts;
+}
+
+TEST(DpHandKey, PackedCountsReadBackAndTileStepsMatchARepack) {
+  std::mt19937 rng(7);
+  for (int n = 0; n < 2000; ++n) {
+    const TileCounts counts = random_counts(rng);
+    const dp::HandKey key = dp::key_of(counts);
+    ASSERT_EQ(dp::counts_of(key), counts);
+    for (int k = 0; k < kNumKinds; ++k) {
+      TileCounts more = counts;
+      if (more[static_cast<std::size_t>(k)] < kCopiesPerKind) {
+        ++more[static_cast<std::size_t>(k)];
+        dp::HandKey added = key;
+        dp::add_kind(added, k);
+        ASSERT_EQ(added, dp::key_of(more)) << "kind " << k;
+      }
+      if (counts[static_cast<std::size_t>(k)] > 0) {
+        TileCounts fewer = counts;
+        --fewer[static_cast<std::size_t>(k)];
+        dp::HandKey removed = key;
+        dp::remove_kind(removed, k);
+        ASSERT_EQ(removed, dp::key_of(fewer)) << "kind " << k;
+      }
+    }
+    // Flags sit beside the counts and leave them alone.
+    dp::HandKey flagged = key;
+    flagged.hi |= dp::kChangedFlag | dp::red_flag(2);
+    EXPECT_EQ(dp::hand_of_key(flagged), counts);
+    EXPECT_EQ(dp::flags_of(flagged), dp::kChangedFlag | dp::red_flag(2));
+  }
+}
+
+TEST(DpKeyIndex, AgreesWithAMapThroughGrowthAndClears) {
+  std::mt19937 rng(11);
+  dp::KeyIndex index;
+  for (int round = 0; round < 40; ++round) {  // past the generations' wrap
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint32_t> expected;
+    index.clear();
+    const int keys = round % 5 == 0 ? 5000 : 300;  // some rounds grow the table
+    for (int n = 0; n < keys; ++n) {
+      dp::HandKey key = dp::key_of(random_counts(rng));
+      if (n % 3 == 0) key.hi |= dp::kImprovingFlag;
+      const auto fresh = static_cast<std::uint32_t>(expected.size());
+      const auto [id, inserted] = index.find_or_insert(key, fresh);
+      const auto [it, is_new] = expected.try_emplace({key.lo, key.hi}, fresh);
+      ASSERT_EQ(inserted, is_new);
+      ASSERT_EQ(id, it->second);
+    }
+    for (const auto& [words, id] : expected) {
+      ASSERT_EQ(index.find_or_insert(dp::HandKey{words.first, words.second}, 0xFFFFFFu).first, id);
+    }
+  }
 }
 
 }  // namespace

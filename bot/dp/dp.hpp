@@ -1,25 +1,14 @@
 // bot/dp/: the one-player expected-score DP (own draws only): win, tenpai and score odds for
 // every discard of a hand, and its policy queries.
 //
-// The expected-score / win-probability DP: for every discard of a hand, the probability of
-// reaching tenpai, the probability of winning and the expected score over the draws left, in the
-// one-player game (own draws only, no calls, no opponents), each objective maximised on its own.
-//
-// The model (expected-score-dp.ja.txt, equations 9-11): vertices are concealed hands, draw states
-// (3n+1 tiles) and discard states (3n+2). With S the total weight of the unseen tiles and t own
-// draws taken, a draw state's value is
-//
-//   p_t(v) = p_{t+1}(v) + sum over draws k of a_k(v)/(S-t) * (best_{t+1}(v+k) - p_{t+1}(v))
-//
-// where a draw that does not help is the self-loop (tsumogiri), and a discard state's value is the
-// best over its discards (eq. 9). For the expected score the winning edge carries the score, with
-// the choice to win or to go on: best = max(score, continuation) (eq. 10); the initial values are
-// zero (eq. 11). The graph is built bottom-up from the hand with memoisation over hand states, and
-// valued state by state, successors first, each state for every t from the last draw back to 0
-// (eq. 9's note on the order: a state's values at t need only values at t+1).
-//
-// See bot/dp/dp.cpp for the edges (forward, hand changes, shanten-back, riichi), the score on
-// winning edges and why every value stays a probability without patching the draw odds.
+// For every discard, over the draws left, the probability of reaching tenpai, the probability of
+// winning and the expected score, each maximised on its own. With S the unseen weight and t draws
+// taken, a draw state's value is
+//   p_t(v) = p_{t+1}(v) + sum over draws k of a_k(v)/(S-t) * max(0, best_{t+1}(v+k) - p_{t+1}(v)),
+// a draw that does not help being the self-loop (tsumogiri): the bottom-up recurrence of
+// "一人麻雀の和了確率計算アルゴリズム トップダウン vs ボトムアップ" (2022),
+// https://tomohxx.hatenablog.com/entry/2022/09/17/030000. docs/dp.md describes the model, its
+// edges (forward, hand changes, shanten-back, riichi), the scoring of wins and what is left out.
 #pragma once
 
 #include <array>
@@ -43,7 +32,7 @@ inline constexpr int kObjectives = 3;
 // objective), always, or never.
 enum class RiichiMode : std::uint8_t { automatic, always, never };
 
-// A path changes plan at most once (bot/dp/dp.cpp says why): by a shanten-back first discard or by
+// A path changes plan at most once (docs/dp.md says why): by a shanten-back first discard or by
 // one hand change.
 struct Options {
   // Value the first discards that raise the shanten by one too.
@@ -52,8 +41,7 @@ struct Options {
   // into another hand of the same shanten: at tenpai any such discard (the DP finds the changes
   // that widen the wait or raise the score: a yaku, a dora, a better wait); at 1-shanten the
   // widest such discard when it has strictly more ukeire, or with any_change_before_tenpai any
-  // discard keeping 1-shanten (worth more on some hands: the R1 bench hand's expected score +7%,
-  // H3's +2.4%; at a cost: R1 +6% and H2 +34% instructions, H3 +9% time).
+  // discard keeping 1-shanten (worth more expected score on some hands, for more states).
   bool hand_change = true;
   bool any_change_before_tenpai = false;
   RiichiMode riichi = RiichiMode::automatic;
@@ -130,7 +118,7 @@ struct Result {
   std::size_t discard_states = 0;     // distinct 3n+2 states with a choice
   std::size_t winning_hands = 0;      // complete hands scored
   std::size_t table_bytes = 0;        // memory held by the graph and the value tables
-  std::size_t impossible_entries = 0; // (state, t) pairs valued 0 as impossible (see dp.cpp)
+  std::size_t impossible_entries = 0; // (state, t) pairs valued 0 as impossible (docs/dp.md)
 };
 
 // The riichi status of a hand in a simulation of the DP's policy.

@@ -1,16 +1,17 @@
 // An allocator for the DP's large tables that asks Linux for transparent huge pages.
 //
-// The DP's graph and value tables reach tens of MiB on 3-shanten hands, and a solver's first call
-// spends much of its time taking page faults on them, one per 4 KiB page (the H3 bench hand's first
-// call: about 300 ms with 4 KiB pages, about 170 ms with 2 MiB ones). Allocations of 2 MiB and more
-// are aligned to 2 MiB and marked MADV_HUGEPAGE, which the kernel honours when transparent huge
-// pages are enabled for marked memory ("madvise", Debian's default) or everywhere; elsewhere, and
-// on other systems, this is plain aligned allocation. (Stockfish marks its hash table the same way.)
+// The DP's graph and value tables grow large on 3-shanten hands, and a solver's first call would
+// spend much of its time taking page faults on them, one per 4 KiB page (README gives the
+// figures). Allocations of 2 MiB and more are aligned to 2 MiB and marked MADV_HUGEPAGE, which the
+// kernel honours when transparent huge pages are enabled for marked memory ("madvise", Debian's
+// default) or everywhere; elsewhere, and on other systems, this is plain aligned allocation.
+// (Stockfish marks its hash table the same way.)
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -51,5 +52,9 @@ struct LargePageAllocator {
   template <typename U>
   bool operator==(const LargePageAllocator<U>&) const { return true; }
 };
+
+// A vector whose storage comes from LargePageAllocator.
+template <typename T>
+using LargePageVector = std::vector<T, LargePageAllocator<T>>;
 
 }  // namespace tenbin

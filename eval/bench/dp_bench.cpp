@@ -1,4 +1,4 @@
-// The expected-score / win-probability DP on the fixed hand set of ../shared/bench-hands.md:
+// The expected-score / win-probability DP on the fixed bench hands of docs/dp.md:
 // 14-tile concealed hands, East round, seat East, dora indicator 1m, 17 draws left, flat unseen
 // counts; every discard valued. Each hand runs without options and with both (shanten-back and
 // hand changes, riichi auto). Time is per call on a solver kept between calls (as a player keeps
