@@ -328,8 +328,9 @@ namespace {
 // large for a decision's budget, and the ukeire stand-in takes its place.
 constexpr int kDpMaxShanten = 4;
 
-// The curve of each discard of a 3n+2 hand: the DP's, or the ukeire stand-in's (also for every
-// discard the DP did not value).
+// The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that
+// raises the shanten beyond its options, keeps an empty curve: no win), or, when the DP is not
+// run, the ukeire stand-in's for every discard.
 std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
                                                 const dp::Options& options, std::size_t& states) {
   std::array<HandCurve, kNumKinds> curves{};
@@ -339,9 +340,10 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
     for (const dp::Candidate& c : result.candidates) {
       if (c.discard >= 0) curves[c.discard] = curve_of(c);
     }
+    return curves;
   }
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (position.hand[kind] == 0 || !curves[kind].win.empty()) continue;
+    if (position.hand[kind] == 0) continue;
     TileCounts after = position.hand;
     --after[kind];
     curves[kind] = ukeire_curve(after, position.weights, position.draws_left);

@@ -48,7 +48,7 @@ inline constexpr double kWinChancesPerGoRound = 2.0;
 
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
 // `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
-// probability growing over the go-rounds as the tenpai model predicts for later turns.
+// probability growing over the go-rounds as the measured share of tenpai players by turn does.
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall);
 
 // The comparison rule: each opponent's tenpai probability from the tenpai model (1 in riichi),

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "bot/strategy/full.hpp"
 #include "bot/strategy/greedy.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 
@@ -205,6 +206,52 @@ void BM_GreedyDecision(benchmark::State& state) {
   state.counters["positions"] = static_cast<double>(points.size());
 }
 BENCHMARK(BM_GreedyDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+
+// One `full` decision (default budget) as MjaiBot makes it, over the same positions: MJ-0's
+// samples, the DP of each candidate, the race and placement. Arg 1: own draws; arg 0: claims.
+void BM_FullDecision(benchmark::State& state) {
+  const std::vector<Table> points = decision_points(state.range(0) == 1);
+  FullPolicy full;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Table& table = points[i];
+    const std::vector<Action> legal = table.legal_actions();
+    benchmark::DoNotOptimize(full.choose(table, legal));
+    i = i + 1 == points.size() ? 0 : i + 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(state.range(0) == 1 ? "own draw" : "claim");
+  state.counters["positions"] = static_cast<double>(points.size());
+}
+BENCHMARK(BM_FullDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// `full` on the first draw of the DP's bench hands H2 (2-shanten: the DP with every option, the
+// costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m).
+void BM_FullBenchHand(benchmark::State& state) {
+  const char* const hands[] = {"2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E", "2m 3m 4m 5m 7m 8m 1p 6p 8p 9p 3s 5s 7s"};
+  const char* const draws[] = {"E", "E"};
+  const int which = static_cast<int>(state.range(0));
+  nlohmann::json tehais = nlohmann::json::array();
+  nlohmann::json ours = nlohmann::json::array();
+  std::string tiles = hands[which];
+  for (std::size_t start = 0; start < tiles.size();) {
+    const std::size_t end = std::min(tiles.find(' ', start), tiles.size());
+    ours.push_back(tiles.substr(start, end - start));
+    start = end + 1;
+  }
+  for (int seat = 0; seat < 4; ++seat) tehais.push_back(seat == 0 ? ours : nlohmann::json(std::vector<std::string>(13, "?")));
+  Table table(0);
+  table.apply(parse_event(nlohmann::json::parse(R"({"type":"start_game","id":0})")).event);
+  table.apply(parse_event({{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0},
+                           {"oya", 0}, {"dora_marker", "1m"}, {"tehais", tehais}}).event);
+  table.apply(parse_event({{"type", "tsumo"}, {"actor", 0}, {"pai", draws[which]}}).event);
+  FullPolicy full;
+  const std::vector<Action> legal = table.legal_actions();
+  for (auto _ : state) benchmark::DoNotOptimize(full.choose(table, legal));
+  state.SetLabel(which == 0 ? "H2" : "H3");
+  state.counters["dp_states"] = full.explanation()["dp_states"].get<double>();
+}
+BENCHMARK(BM_FullBenchHand)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace tenbin
