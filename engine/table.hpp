@@ -1,11 +1,11 @@
-// The table as one seat sees it, updated event by event, and what that seat may do now.
+// The table as one seat sees it, updated event by event, and what that seat may do now (the
+// legal actions live in engine/legal_actions.cpp).
 //
-// Legality follows the protocol reference's section 4.1 (the rules libriichi and Tenhou apply),
-// so that "this seat can act" agrees with the hosts: riichi only closed, tenpai after the
-// discard, 1000 points and four draws left; tsumo and ron only with a yaku and not furiten;
-// calls with their exact consumed tiles, kuikae forbidden; ankan in riichi only with the drawn
-// tile and unchanged waits; kyuushu kyuuhai; no call on the last discard, no kan on the last
-// draw, at most four kans.
+// Legality follows the rules libriichi and Tenhou apply, so that "this seat can act" agrees with
+// the hosts: riichi only closed, tenpai after the discard, 1000 points and four draws left; tsumo
+// and ron only with a yaku and not furiten; calls with their exact consumed tiles, kuikae
+// forbidden; ankan in riichi only with the drawn tile and unchanged waits; kyuushu kyuuhai; no
+// call on the last discard, no kan on the last draw, at most four kans.
 #pragma once
 
 #include <array>
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/action.hpp"
 #include "engine/meld.hpp"
 #include "engine/mjai.hpp"
 #include "engine/rules.hpp"
@@ -23,23 +24,6 @@
 #include "engine/tile.hpp"
 
 namespace tenbin {
-
-// A reply a seat may send. `pai` is the discard, the called or added tile, or the winning tile.
-struct Action {
-  EventType type = EventType::none;
-  Tile pai{};
-  bool tsumogiri = false;
-  TileGroup consumed;
-  int target = -1;
-
-  Event to_event(int actor) const;
-  // The action an event records (a reply parsed, or a player's move in a log).
-  static Action from_event(const Event& event);
-  friend bool operator==(const Action&, const Action&) = default;
-};
-
-// Whether a reply is one of the legal actions (tsumogiri and consumed order aside as hosts do).
-bool same_action(const Action& a, const Action& b);
 
 class TableError : public std::runtime_error {
  public:
