@@ -5,9 +5,6 @@
 // replies are legal actions of the table, and `tenbin replay` prints one row per decision.
 #include "bot/protocol/mjai_bot.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -25,6 +22,7 @@
 #include <spdlog/spdlog.h>
 
 #include "mjai_lines.hpp"
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -83,8 +81,8 @@ json dahai(const char* pai, bool tsumogiri) {
   return json{{"type", "dahai"}, {"actor", 0}, {"pai", pai}, {"tsumogiri", tsumogiri}};
 }
 
-// The worked example of the protocol reference (section 9) and, for the tsumogiri strategy
-// (drawn tile, else pass, else the first legal discard), the replies owed at its decisions.
+// The worked example stream (tests/fixtures/streams/worked_example.jsonl) and, for the tsumogiri
+// strategy (drawn tile, else pass, else the first legal discard), the replies owed at its decisions.
 const Strings& worked_example() {
   static const Strings stream = L::read_stream("worked_example.jsonl");
   return stream;
@@ -393,31 +391,13 @@ struct ProcessRun {
 };
 
 // Runs `tenbin <arguments>` on `input`, collecting stdout lines and stderr.
-ProcessRun run_tenbin(const std::string& arguments, const std::string& input) {
-  namespace fs = std::filesystem;
-  static int counter = 0;
-  const fs::path dir = fs::temp_directory_path();
-  const std::string stem = "tenbin_bot_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  const fs::path in_path = dir / (stem + ".in");
-  const fs::path err_path = dir / (stem + ".err");
-  std::ofstream(in_path, std::ios::binary) << input;
-  const std::string command = std::string("'") + TENBIN_BINARY + "' " + arguments + " < '" + in_path.string() +
-                              "' 2> '" + err_path.string() + "'";
+ProcessRun run_tenbin(const std::vector<std::string>& arguments, const std::string& input) {
+  const subprocess::Result result = subprocess::run(subprocess::tenbin_binary(), arguments, input);
   ProcessRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::string text;
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, got);
-  const int status = ::pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::istringstream lines(text);
+  run.status = result.exit_code;
+  run.err = result.err;
+  std::istringstream lines(result.out);
   for (std::string line; std::getline(lines, line);) run.out.push_back(line);
-  std::ifstream err(err_path);
-  run.err.assign(std::istreambuf_iterator<char>(err), {});
-  fs::remove(in_path);
-  fs::remove(err_path);
   return run;
 }
 
@@ -459,7 +439,7 @@ void expect_legal_replies(const Strings& stream, const Strings& replies) {
 TEST(MjaiBotBinary, EveryReplyIsLegal) {
   for (const char* name : {"worked_example.jsonl", "riichi_and_calls.jsonl"}) {
     const Strings stream = L::read_stream(name);
-    const ProcessRun run = run_tenbin("--seat 0", joined(stream));
+    const ProcessRun run = run_tenbin({"--seat", "0"}, joined(stream));
     EXPECT_EQ(run.status, 0) << name;
     expect_legal_replies(stream, run.out);
     EXPECT_EQ(run.out.size(), std::string(name) == "worked_example.jsonl" ? 6u : 16u) << name;
@@ -468,7 +448,7 @@ TEST(MjaiBotBinary, EveryReplyIsLegal) {
   // The tsumogiri strategy with --reply-every: one line per line, a legal action at each
   // decision and `none` everywhere else.
   const Strings stream = L::read_stream("riichi_and_calls.jsonl");
-  const ProcessRun every = run_tenbin("--seat 0 --strategy tsumogiri --reply-every", joined(stream));
+  const ProcessRun every = run_tenbin({"--seat", "0", "--strategy", "tsumogiri", "--reply-every"}, joined(stream));
   ASSERT_EQ(every.out.size(), stream.size());
   Table table(0);
   for (std::size_t i = 0; i < stream.size(); ++i) {
@@ -503,7 +483,7 @@ TEST(MjaiBotBinary, BatchArrays) {
   ASSERT_TRUE(current.size() == 1u);  // end_game
   arrays.push_back("[" + current[0] + "]");
   is_decision.push_back(false);
-  const ProcessRun run = run_tenbin("--seat 0", joined(arrays));
+  const ProcessRun run = run_tenbin({"--seat", "0"}, joined(arrays));
   ASSERT_EQ(run.out.size(), arrays.size());
   Strings decision_replies;
   for (std::size_t i = 0; i < arrays.size(); ++i) {
@@ -523,7 +503,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   const std::string input = L::start_game() + "\n" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "\n" +
                             huge + "\n" + std::string("\x00\xff\xfe junk", 9) + "\n" + R"({"type":"tsumo",)" +
                             "\n" + L::tsumo(0, "N") + "\n";
-  const ProcessRun run = run_tenbin("--seat 0", input);
+  const ProcessRun run = run_tenbin({"--seat", "0"}, input);
   EXPECT_EQ(run.status, 0);
   ASSERT_EQ(run.out.size(), 1u);
   EXPECT_EQ(parsed(run.out[0]), parsed(R"({"type":"reach","actor":0})"));
@@ -531,7 +511,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   EXPECT_NE(run.err.find("3 lines rejected"), std::string::npos) << run.err;
 
   // With --reply-every each of the six lines is answered, the bad ones with none.
-  const ProcessRun every = run_tenbin("--seat 0 --reply-every", input);
+  const ProcessRun every = run_tenbin({"--seat", "0", "--reply-every"}, input);
   ASSERT_EQ(every.out.size(), 6u);
   for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(parsed(every.out[i]), kNone) << i;
   EXPECT_EQ(parsed(every.out[5]).at("type"), "reach");
@@ -539,7 +519,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   // A batch line over the limit still gets its one reply.
   const std::string arrays = "[" + L::start_game() + "]\n[" + huge + "]\n[" +
                              L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "," + L::tsumo(0, "N") + "]\n";
-  const ProcessRun batched = run_tenbin("--seat 0", arrays);
+  const ProcessRun batched = run_tenbin({"--seat", "0"}, arrays);
   ASSERT_EQ(batched.out.size(), 3u);
   EXPECT_EQ(parsed(batched.out[1]), kNone);
   EXPECT_EQ(parsed(batched.out[2]).at("type"), "reach");
@@ -548,7 +528,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
 // `tenbin replay --seat 0` on a full log: one row per decision of seat 0, then a summary.
 TEST(MjaiBotBinary, ReplayPrintsOneRowPerDecision) {
   const Strings log = L::read_stream("full_log.jsonl");
-  const ProcessRun run = run_tenbin("replay --seat 0", joined(log));
+  const ProcessRun run = run_tenbin({"replay", "--seat", "0"}, joined(log));
   EXPECT_EQ(run.status, 0);
   ASSERT_EQ(run.out.size(), 7u);
   // The decisions: our draw, East to pon, the pon echo, 6s to chi, the chi echo, 2s to ron.
