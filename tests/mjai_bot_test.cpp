@@ -120,6 +120,39 @@ TEST(MjaiBotDialect, SingleEventLinesReplyOnlyAtDecisions) {
   EXPECT_EQ(bot.table().score(0), 37600);
 }
 
+// A strategy that always discards a white dragon, which seat 0 never holds in the worked example:
+// never a legal action there.
+class IllegalPolicy final : public Policy {
+ public:
+  std::string_view name() const override { return "illegal"; }
+  Action choose(const Table&, std::span<const Action>) override {
+    Action white;
+    white.type = EventType::dahai;
+    white.pai = Tile::of(kinds::white, false);
+    return white;
+  }
+};
+
+// An illegal pick is replaced by the table's safe action: tsumogiri on our draw, none on a
+// claim, the first legal discard after a call; the same replies as the tsumogiri strategy's.
+TEST(MjaiBotSafety, IllegalChoiceGetsTheSafeAction) {
+  CapturedLog log;
+  MjaiBot bot(std::make_unique<IllegalPolicy>(), BotOptions{});
+  const Strings& stream = worked_example();
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const Strings replies = bot.on_line(stream[i]);
+    const auto expected = tsumogiri_replies().find(i);
+    if (expected == tsumogiri_replies().end()) {
+      EXPECT_TRUE(replies.empty()) << "line " << i << ": " << replies.front();
+      continue;
+    }
+    ASSERT_EQ(replies.size(), 1u) << "line " << i;
+    EXPECT_EQ(parsed(replies[0]), expected->second) << "line " << i;
+  }
+  EXPECT_EQ(bot.decisions(), 6);
+  EXPECT_TRUE(log.contains("strategy illegal chose an illegal action")) << log.text();
+}
+
 // The greedy strategy answers at the same lines; it wins on seat 2's 2s.
 TEST(MjaiBotDialect, GreedyAnswersTheSameDecisionsAndWins) {
   MjaiBot bot = make_bot("greedy");
