@@ -280,7 +280,8 @@ TEST(MjaiRoundTrip, UraMarkersWithoutDeltasAreKept) {
   EXPECT_EQ(event_to_json(parse_event(original).event), original);
 }
 
-// The replies of section 5 of the protocol reference, built from legal actions.
+// Every kind of reply a seat sends (discard, calls, kans, riichi, win, kyuushu, pass), built from
+// legal actions.
 TEST(MjaiRoundTrip, RepliesUseTheUnionForms) {
   const auto reply = [](EventType type, const char* pai, std::vector<const char*> consumed, int target,
                         bool tsumogiri = false) {

@@ -133,7 +133,7 @@ int yaku_han(const Score& score, Yaku yaku) {
 // A closed tenpai hand on 1m-4m (pinfu when S is not our wind).
 constexpr const char* kPinfuTenpai = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S";
 
-// --- every event type: the worked example of the protocol reference, step by step ---------
+// --- every event type: the worked example stream (fixtures/streams), step by step ---------
 
 TEST(TableStream, WorkedExampleStepByStep) {
   const Strings stream = L::read_stream("worked_example.jsonl");
