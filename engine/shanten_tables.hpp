@@ -212,7 +212,7 @@ inline constexpr PatternRanks<7> kHonorRanks{};
 inline constexpr std::size_t kSuitPatterns = kSuitRanks.size();    // 405,350
 inline constexpr std::size_t kHonorPatterns = kHonorRanks.size();  // 43,130
 
-// Compute the tables (the generator calls these; tests compare them with the compiled ones).
+// Compute the tables (the generator calls these at build time).
 std::vector<PackedNeeds> build_suit_table();
 std::vector<PackedNeeds> build_honor_table();
 

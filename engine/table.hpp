@@ -1,4 +1,5 @@
-// The table as one seat sees it, updated event by event, and what that seat may do now.
+// The table as one seat sees it, updated event by event, and what that seat may do now (the
+// legal actions live in engine/legal_actions.cpp).
 //
 // Legality follows the rules Tenhou plays and Mortal's libriichi checks (docs/mjai.md, "When a
 // seat can act"), so that "this seat can act" agrees with the hosts: riichi only closed, tenpai after the
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/action.hpp"
 #include "engine/meld.hpp"
 #include "engine/mjai.hpp"
 #include "engine/rules.hpp"
@@ -23,23 +25,6 @@
 #include "engine/tile.hpp"
 
 namespace tenbin {
-
-// A reply a seat may send. `pai` is the discard, the called or added tile, or the winning tile.
-struct Action {
-  EventType type = EventType::none;
-  Tile pai{};
-  bool tsumogiri = false;
-  TileGroup consumed;
-  int target = -1;
-
-  Event to_event(int actor) const;
-  // The action an event records (a reply parsed, or a player's move in a log).
-  static Action from_event(const Event& event);
-  friend bool operator==(const Action&, const Action&) = default;
-};
-
-// Whether a reply is one of the legal actions (tsumogiri and consumed order aside as hosts do).
-bool same_action(const Action& a, const Action& b);
 
 class TableError : public std::runtime_error {
  public:

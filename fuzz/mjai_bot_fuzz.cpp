@@ -1,199 +1,13 @@
-// libFuzzer target: arbitrary bytes read as mjai input lines by the LineReader and fed to the
-// greedy bot three ways: line by line (stdin style), regrouped into arrays (batch style) and
-// event by event with one reply each (TCP style). Checked: nothing escapes as an exception,
-// every reply is one line of JSON that parses as an event, a reply made at a decision is one of
-// the table's legal actions (tsumogiri flag and target included), and the strategy itself only
-// ever picks from the legal list.
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <algorithm>
+// libFuzzer target: the checks of fuzz/mjai_bot_check.hpp on arbitrary bytes; a broken check
+// stops the fuzzer with its message.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <span>
-#include <string>
-#include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "bot/strategy/greedy.hpp"
-#include "bot/protocol/mjai_bot.hpp"
-
-namespace tenbin {
-namespace {
-
-using nlohmann::json;
-
-constexpr std::size_t kLineLimit = 2048;  // small, so that over-long lines are exercised too
-constexpr std::size_t kBatchSize = 3;     // events regrouped per array in batch style
-
-[[noreturn]] void fail(const std::string& what, const std::string& detail) {
-  std::fprintf(stderr, "mjai_bot_fuzz: %s: %s\n", what.c_str(), detail.c_str());
-  std::abort();
-}
-
-std::string describe(const Action& action, int seat) { return event_to_json(action.to_event(seat)).dump(); }
-
-// Greedy, watched: an illegal pick stops the fuzzer instead of being replaced by the safe one.
-class WatchedGreedy final : public Policy {
- public:
-  std::string_view name() const override { return "watched-greedy"; }
-  Action choose(const Table& table, std::span<const Action> legal) override {
-    if (legal.empty()) fail("the strategy was asked with no legal action", "");
-    const Action chosen = greedy_.choose(table, legal);
-    const bool listed = std::any_of(legal.begin(), legal.end(),
-                                    [&](const Action& a) { return same_action(a, chosen); });
-    if (!listed) fail("greedy chose an action off the legal list", describe(chosen, table.seat()));
-    return chosen;
-  }
-
- private:
-  GreedyPolicy greedy_;
-};
-
-MjaiBot make_bot(bool reply_every) {
-  BotOptions options;
-  options.reply_every = reply_every;
-  return MjaiBot(std::make_unique<WatchedGreedy>(), options);
-}
-
-// The input as the bot process reads it: through a LineReader on a file descriptor, over-long
-// lines cut down as the stdin loop does ("[" for a batch, "{" otherwise: still answered where
-// the dialect owes a reply).
-std::vector<std::string> read_lines(const std::uint8_t* data, std::size_t size) {
-  const int fd = ::memfd_create("mjai_bot_fuzz", MFD_CLOEXEC);
-  if (fd < 0) fail("memfd_create failed", "");
-  if (size > 0 && ::write(fd, data, size) != static_cast<ssize_t>(size)) fail("write failed", "");
-  ::lseek(fd, 0, SEEK_SET);
-  LineReader reader(fd, kLineLimit);
-  std::vector<std::string> lines;
-  std::string line;
-  bool truncated = false;
-  while (reader.next(line, truncated)) {
-    if (line.size() > kLineLimit) fail("a line longer than the limit came through", std::to_string(line.size()));
-    if (truncated) {
-      const auto first = line.find_first_not_of(" \t\r");
-      line = first != std::string::npos && line[first] == '[' ? "[" : "{";
-    }
-    lines.push_back(line);
-  }
-  ::close(fd);
-  return lines;
-}
-
-Action action_of(const Event& event) { return Action::from_event(event); }
-
-// As strict as a host: same_action, plus the tsumogiri flag, the target and the winning tile.
-bool matches(const Action& reply, const Action& legal) {
-  if (!same_action(reply, legal)) return false;
-  switch (reply.type) {
-    case EventType::dahai: return reply.tsumogiri == legal.tsumogiri;
-    case EventType::chi:
-    case EventType::pon:
-    case EventType::daiminkan: return reply.target == legal.target;
-    case EventType::hora: return reply.target == legal.target && reply.pai == legal.pai;
-    default: return true;
-  }
-}
-
-// One reply line: JSON, an event, and legal when the table is at a decision. A `none` is judged
-// only when `fresh` (the reply is about the event just applied): after a line that did not parse,
-// an unknown event or one marked can_act:false the table still shows the previous decision.
-void check_reply(const MjaiBot& bot, const std::string& reply, bool fresh) {
-  if (reply.find('\n') != std::string::npos) fail("a reply spans lines", reply);
-  const json parsed = json::parse(reply, nullptr, false);
-  if (parsed.is_discarded()) fail("a reply is not JSON", reply);
-  Event event;
-  try {
-    event = parse_event(parsed).event;
-  } catch (const std::exception& error) {
-    fail("a reply does not parse as an event", reply + " (" + error.what() + ")");
-  }
-  if (event.type == EventType::join) return;
-  const Table& table = bot.table();
-  if (table.decision() == Decision::none) return;  // nothing owed, or out of sync after bad input
-  const std::vector<Action> legal = table.legal_actions();
-  if (event.type == EventType::none) {
-    if (!fresh) return;
-    const bool may_pass = legal.empty() || std::any_of(legal.begin(), legal.end(), [](const Action& a) {
-                            return a.type == EventType::none;
-                          });
-    if (!may_pass) fail("none where an action is owed", reply);
-    return;
-  }
-  if (event.actor != table.seat()) fail("a reply for another seat", reply);
-  const Action action = action_of(event);
-  if (std::none_of(legal.begin(), legal.end(), [&](const Action& a) { return matches(action, a); })) {
-    fail("an illegal reply", reply);
-  }
-}
-
-// Stdin style: an event line owes at most one reply, an array line exactly one.
-void feed_lines(const std::vector<std::string>& lines) {
-  MjaiBot bot = make_bot(false);
-  for (const std::string& line : lines) {
-    const std::vector<std::string> replies = bot.on_line(line);
-    const auto first = line.find_first_not_of(" \t\r\n");
-    const bool batch = first != std::string::npos && line[first] == '[';
-    if (replies.size() > 1 || (batch && replies.size() != 1)) fail("wrong number of replies", line);
-    for (const std::string& reply : replies) check_reply(bot, reply, !batch);
-  }
-}
-
-// Batch style: runs of event lines regrouped into arrays; other lines pass as they are.
-void feed_batches(const std::vector<std::string>& lines) {
-  MjaiBot bot = make_bot(false);
-  std::vector<std::string> group;
-  const auto flush = [&] {
-    if (group.empty()) return;
-    std::string batch = "[";
-    for (std::size_t i = 0; i < group.size(); ++i) batch += (i > 0 ? "," : "") + group[i];
-    batch += "]";
-    group.clear();
-    const std::vector<std::string> replies = bot.on_line(batch);
-    if (replies.size() != 1) fail("an array did not get exactly one reply", batch);
-    check_reply(bot, replies.front(), false);
-  };
-  for (const std::string& line : lines) {
-    const auto first = line.find_first_not_of(" \t\r\n");
-    if (first != std::string::npos && line[first] == '{') {
-      group.push_back(line);
-      if (group.size() == kBatchSize) flush();
-      continue;
-    }
-    flush();
-    for (const std::string& reply : bot.on_line(line)) check_reply(bot, reply, false);
-  }
-  flush();
-}
-
-// Session messages and unknown types leave the table, and any decision pending on it, untouched.
-bool carries_nothing(EventType type) {
-  return type == EventType::hello || type == EventType::join || type == EventType::none ||
-         type == EventType::unknown;
-}
-
-// TCP style: every event that parses gets exactly one reply, as run_tcp_client sends it.
-void feed_events(const std::vector<std::string>& lines) {
-  MjaiBot bot = make_bot(true);
-  for (const std::string& line : lines) {
-    const json parsed = json::parse(line, nullptr, false);
-    if (parsed.is_discarded()) continue;
-    Event event;
-    try {
-      event = parse_event(parsed).event;
-    } catch (const std::exception&) {
-      continue;  // the client answers none without asking the bot
-    }
-    if (event.type == EventType::error) return;
-    check_reply(bot, bot.reply_to(event), event.can_act && !carries_nothing(event.type));
-  }
-}
-
-}  // namespace
-}  // namespace tenbin
+#include "fuzz/mjai_bot_check.hpp"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   spdlog::set_level(spdlog::level::off);
@@ -201,9 +15,11 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::vector<std::string> lines = tenbin::read_lines(data, size);
-  tenbin::feed_lines(lines);
-  tenbin::feed_batches(lines);
-  tenbin::feed_events(lines);
+  try {
+    tenbin::fuzz::check_mjai_input({data, size});
+  } catch (const tenbin::fuzz::CheckFailure& failure) {
+    std::fprintf(stderr, "mjai_bot_fuzz: %s\n", failure.what());
+    std::abort();
+  }
   return 0;
 }

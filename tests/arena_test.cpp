@@ -3,12 +3,10 @@
 // incident is counted where it belongs; then the match options (--duplicate, --resume, the batch
 // dialect, --jobs).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -19,6 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/process.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -26,14 +26,7 @@ using nlohmann::json;
 
 const std::string kTenbin = std::string(TENBIN_BINARY) + " --log-level warn";
 
-std::string arena_binary() { return (fs::path(TENBIN_BINARY).parent_path() / "tenbin-arena").string(); }
 std::string bot(std::string_view script) { return std::string(TENBIN_FIXTURES_DIR) + "/bots/" + std::string(script); }
-
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path);
@@ -73,23 +66,16 @@ struct ArenaRun {
   std::string output;  // stdout and stderr
 };
 
-// Runs tenbin-arena with these arguments (never longer than a minute).
+// Runs tenbin-arena with these arguments (never longer than a minute); its stdout and stderr
+// are also kept in `transcript`.
 ArenaRun arena(const std::vector<std::string>& args, const fs::path& transcript) {
-  std::string command = "timeout 60 ";
-  command += quoted(arena_binary());
-  for (const std::string& arg : args) {
-    command += ' ';
-    command += quoted(arg);
-  }
-  command += " > ";
-  command += quoted(transcript.string());
-  command += " 2>&1";
   const auto start = std::chrono::steady_clock::now();
-  const int status = std::system(command.c_str());
+  const tenbin::subprocess::Result process = tenbin::subprocess::run(tenbin::subprocess::arena_binary(), args);
   ArenaRun run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.output = read_text(transcript);
+  run.exit_code = process.exit_code;
+  run.output = process.out + process.err;
+  std::ofstream(transcript) << run.output;
   return run;
 }
 
@@ -220,7 +206,7 @@ TEST(ArenaBots, IllegalDiscardIsReplaced) {
 TEST(ArenaBots, BotThatNeverReadsDoesNotStallTheMatch) {
   Scratch scratch;
   const ArenaRun run = match_with(scratch / "out", "exec yes '{\"type\":\"none\"}'", 2);
-  ASSERT_EQ(run.exit_code, 0) << run.output;  // 124: the arena blocked on the full pipe
+  ASSERT_EQ(run.exit_code, 0) << run.output;  // -1: the arena blocked on the full pipe
   expect_complete(scratch / "out", 2);
   const json odd = incidents(scratch / "out", "odd");
   EXPECT_GT(odd.at("junk").get<int>(), 0);

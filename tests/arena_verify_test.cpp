@@ -2,7 +2,6 @@
 // checks clean, and one tampered tile, commitment, delta or discard is caught with its line.
 // An in-process match between seats that call every kan they can covers rinshan draws and kan
 // dora; a scripted double ron on the last discard checks that every winner is scored on it.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +19,7 @@
 
 #include "engine/game.hpp"
 #include "engine/wall.hpp"
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -27,34 +27,22 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-fs::path arena_binary() { return fs::path(TENBIN_BINARY).parent_path() / "tenbin-arena"; }
-
-std::string shell_quoted(const std::string& text) { return "'" + text + "'"; }
-
 struct Outcome {
   int code = -1;
-  std::string output;
+  std::string output;  // stdout and stderr
 };
 
-Outcome run(const std::string& command) {
-  Outcome result;
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) result.output += buffer;
-  const int status = ::pclose(pipe);
-  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+Outcome run_arena(const std::vector<std::string>& arguments) {
+  const subprocess::Result run = subprocess::run(subprocess::arena_binary(), arguments);
+  return {run.exit_code, run.out + run.err};
 }
 
-Outcome verify(const fs::path& dir) {
-  return run(shell_quoted(arena_binary().string()) + " verify " + shell_quoted(dir.string()));
-}
+Outcome verify(const fs::path& dir) { return run_arena({"verify", dir.string()}); }
 
 Outcome validate(const std::vector<fs::path>& logs) {
-  std::string command = shell_quoted(arena_binary().string()) + " validate";
-  for (const fs::path& log : logs) command.append(" ").append(shell_quoted(log.string()));
-  return run(command);
+  std::vector<std::string> arguments = {"validate"};
+  for (const fs::path& log : logs) arguments.push_back(log.string());
+  return run_arena(arguments);
 }
 
 std::vector<std::string> read_lines(const fs::path& path) {
@@ -111,10 +99,15 @@ class ArenaVerify : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     match_ = fresh_dir("greedy");
-    ASSERT_TRUE(fs::exists(arena_binary())) << arena_binary() << " is not built";
-    const std::string seat = " --seat " + shell_quoted(std::string(TENBIN_BINARY) + " --strategy greedy");
-    const std::string options = " --games 2 --seed 31 --quiet --out " + shell_quoted(match_.string());
-    const Outcome played = run(shell_quoted(arena_binary().string()) + seat + seat + seat + seat + options);
+    ASSERT_TRUE(fs::exists(subprocess::arena_binary())) << subprocess::arena_binary() << " is not built";
+    std::vector<std::string> arguments;
+    for (int seat = 0; seat < 4; ++seat) {
+      arguments.push_back("--seat");
+      arguments.push_back(std::string(TENBIN_BINARY) + " --strategy greedy");
+    }
+    for (const std::string option : {"--games", "2", "--seed", "31", "--quiet", "--out"}) arguments.push_back(option);
+    arguments.push_back(match_.string());
+    const Outcome played = run_arena(arguments);
     ASSERT_EQ(played.code, 0) << played.output;
   }
   static void TearDownTestSuite() { fs::remove_all(match_.parent_path()); }

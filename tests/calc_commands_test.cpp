@@ -2,13 +2,13 @@
 // and the next line is still answered; the real binary behaves the same end to end.
 #include "bot/commands/calc_commands.hpp"
 
-#include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -107,18 +107,10 @@ TEST(ShantenCommand, MeldsWithoutTargetAreAccepted) {
 
 // End to end through the real executable: a bad line, then a good one.
 TEST(ScoreCommand, ExecutableAnswersEveryLine) {
-  const std::string input_path = ::testing::TempDir() + "score_input.jsonl";
-  {
-    std::ofstream input(input_path);
-    input << "{\"broken\n" << kGoodScore << "\n";
-  }
-  const std::string command = std::string(TENBIN_BINARY) + " score < " + input_path;
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string output;
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
-  EXPECT_EQ(pclose(pipe), 0);
+  const std::string input = "{\"broken\n" + std::string(kGoodScore) + "\n";
+  const subprocess::Result run = subprocess::run(subprocess::tenbin_binary(), {"score"}, input);
+  EXPECT_EQ(run.exit_code, 0);
+  const std::string& output = run.out;
   std::istringstream lines(output);
   std::string first;
   std::string second;

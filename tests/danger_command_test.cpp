@@ -3,7 +3,6 @@
 // answer in process and through the real executable, --exact, and bad input.
 #include "bot/commands/danger_command.hpp"
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,6 +12,7 @@
 
 #include "bot/commands/log_position.hpp"
 #include "bot/mj0/mj0.hpp"
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -134,24 +134,14 @@ TEST(DangerCommand, BadInputIsAnErrorNotACrash) {
 // End to end: the real executable prints the table and exits 0; a bad log exits non-zero with a
 // message on stderr.
 TEST(DangerCommand, Executable) {
-  const std::string command = std::string(TENBIN_BINARY) + " danger --seat 0 --samples 2000 < '" + kFixture + "'";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string output;
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
-  EXPECT_EQ(pclose(pipe), 0);
-  EXPECT_NE(output.find("deal-in"), std::string::npos);
-  EXPECT_NE(output.find("\n5s "), std::string::npos);
-  const std::string bad_path = ::testing::TempDir() + "danger_bad.jsonl";
-  std::ofstream(bad_path) << "{\"broken\n";
-  const std::string bad = std::string(TENBIN_BINARY) + " danger --seat 0 < '" + bad_path + "' 2>&1";
-  pipe = popen(bad.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  output.clear();
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
-  EXPECT_NE(pclose(pipe), 0);
-  EXPECT_NE(output.find("line 1"), std::string::npos) << output;
+  const subprocess::Result good =
+      subprocess::run(subprocess::tenbin_binary(), {"danger", "--seat", "0", "--samples", "2000"}, read_file(kFixture));
+  EXPECT_EQ(good.exit_code, 0);
+  EXPECT_NE(good.out.find("deal-in"), std::string::npos);
+  EXPECT_NE(good.out.find("\n5s "), std::string::npos);
+  const subprocess::Result bad = subprocess::run(subprocess::tenbin_binary(), {"danger", "--seat", "0"}, "{\"broken\n");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE((bad.out + bad.err).find("line 1"), std::string::npos) << bad.out << bad.err;
 }
 
 }  // namespace

@@ -7,11 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -25,6 +22,7 @@
 
 #include "bot/strategy/policy.hpp"
 #include "bot/strategy/self_play.hpp"
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -930,21 +928,19 @@ TEST(GreedyHanchan, TwoHundredLogsValidate) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("tenbin-game-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  std::string command = (fs::path(TENBIN_BINARY).parent_path() / "tenbin-arena").string() + " validate";
+  std::vector<std::string> arguments = {"validate"};
   for (int g = 0; g < kGreedyGames; ++g) {
     const GreedyGame played = play_greedy(20240602, static_cast<std::uint64_t>(g));
     ASSERT_TRUE(played.game->finished());
     const fs::path path = dir / ("game" + std::to_string(g) + ".mjson");
     std::ofstream out(path);
     for (const Event& event : played.game->log()) out << event_to_json(event).dump() << '\n';
-    command += " '" + path.string() + "'";
+    arguments.push_back(path.string());
   }
-  const fs::path report = dir / "report.txt";
-  const int status = std::system((command + " > '" + report.string() + "' 2>&1").c_str());
-  std::ifstream in(report);
-  const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const subprocess::Result run = subprocess::run(subprocess::arena_binary(), arguments);
+  const std::string output = run.out + run.err;
   fs::remove_all(dir);
-  EXPECT_EQ(status, 0) << output;
+  EXPECT_EQ(run.exit_code, 0) << output;
   EXPECT_NE(output.find("validate: 200 logs"), std::string::npos) << output;
 }
 

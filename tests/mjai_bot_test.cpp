@@ -5,9 +5,6 @@
 // replies are legal actions of the table, and `tenbin replay` prints one row per decision.
 #include "bot/protocol/mjai_bot.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +12,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,6 +23,7 @@
 #include <spdlog/spdlog.h>
 
 #include "mjai_lines.hpp"
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -120,6 +119,39 @@ TEST(MjaiBotDialect, SingleEventLinesReplyOnlyAtDecisions) {
   EXPECT_EQ(bot.decisions(), 6);
   EXPECT_EQ(bot.rejected_lines(), 0);
   EXPECT_EQ(bot.table().score(0), 37600);
+}
+
+// A strategy that always discards a white dragon, which seat 0 never holds in the worked example:
+// never a legal action there.
+class IllegalPolicy final : public Policy {
+ public:
+  std::string_view name() const override { return "illegal"; }
+  Action choose(const Table&, std::span<const Action>) override {
+    Action white;
+    white.type = EventType::dahai;
+    white.pai = Tile::of(kinds::white, false);
+    return white;
+  }
+};
+
+// An illegal pick is replaced by the table's safe action: tsumogiri on our draw, none on a
+// claim, the first legal discard after a call; the same replies as the tsumogiri strategy's.
+TEST(MjaiBotSafety, IllegalChoiceGetsTheSafeAction) {
+  CapturedLog log;
+  MjaiBot bot(std::make_unique<IllegalPolicy>(), BotOptions{});
+  const Strings& stream = worked_example();
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const Strings replies = bot.on_line(stream[i]);
+    const auto expected = tsumogiri_replies().find(i);
+    if (expected == tsumogiri_replies().end()) {
+      EXPECT_TRUE(replies.empty()) << "line " << i << ": " << replies.front();
+      continue;
+    }
+    ASSERT_EQ(replies.size(), 1u) << "line " << i;
+    EXPECT_EQ(parsed(replies[0]), expected->second) << "line " << i;
+  }
+  EXPECT_EQ(bot.decisions(), 6);
+  EXPECT_TRUE(log.contains("strategy illegal chose an illegal action")) << log.text();
 }
 
 // The greedy strategy answers at the same lines; it wins on seat 2's 2s.
@@ -393,31 +425,13 @@ struct ProcessRun {
 };
 
 // Runs `tenbin <arguments>` on `input`, collecting stdout lines and stderr.
-ProcessRun run_tenbin(const std::string& arguments, const std::string& input) {
-  namespace fs = std::filesystem;
-  static int counter = 0;
-  const fs::path dir = fs::temp_directory_path();
-  const std::string stem = "tenbin_bot_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  const fs::path in_path = dir / (stem + ".in");
-  const fs::path err_path = dir / (stem + ".err");
-  std::ofstream(in_path, std::ios::binary) << input;
-  const std::string command = std::string("'") + TENBIN_BINARY + "' " + arguments + " < '" + in_path.string() +
-                              "' 2> '" + err_path.string() + "'";
+ProcessRun run_tenbin(const std::vector<std::string>& arguments, const std::string& input) {
+  const subprocess::Result result = subprocess::run(subprocess::tenbin_binary(), arguments, input);
   ProcessRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::string text;
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, got);
-  const int status = ::pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::istringstream lines(text);
+  run.status = result.exit_code;
+  run.err = result.err;
+  std::istringstream lines(result.out);
   for (std::string line; std::getline(lines, line);) run.out.push_back(line);
-  std::ifstream err(err_path);
-  run.err.assign(std::istreambuf_iterator<char>(err), {});
-  fs::remove(in_path);
-  fs::remove(err_path);
   return run;
 }
 
@@ -427,57 +441,108 @@ std::string joined(const Strings& stream) {
   return out;
 }
 
-Action action_of(const std::string& reply) {
-  return Action::from_event(parse_event(json::parse(reply)).event);
-}
-
-// The legal actions at each decision of seat 0, from a table fed the same stream.
-std::vector<std::vector<Action>> decisions_of(const Strings& stream) {
-  Table table(0);
-  std::vector<std::vector<Action>> out;
-  for (const std::string& line : stream) {
-    table.apply(parse_event(json::parse(line)).event);
-    if (std::vector<Action> legal = table.legal_actions(); !legal.empty()) out.push_back(std::move(legal));
+// A reply in a short form for the hand-written sets below: the type, the tile, `*` for
+// tsumogiri, the consumed tiles sorted, and the seat called from: "dahai 2s*", "pon E E E <3",
+// "hora 9s <1", "ankan E E E E", "reach", "none". Empty for a reply by another seat.
+std::string short_form(const std::string& reply) {
+  const json action = parsed(reply);
+  const std::string type = action.at("type");
+  if (type == "none") return type;
+  if (action.at("actor") != 0) return "";
+  std::string out = type;
+  if (action.contains("pai")) out += " " + action.at("pai").get<std::string>();
+  if (action.value("tsumogiri", false)) out += "*";
+  if (action.contains("consumed")) {
+    Strings consumed = action.at("consumed").get<Strings>();
+    std::sort(consumed.begin(), consumed.end());
+    for (const std::string& tile : consumed) out += " " + tile;
+  }
+  if (type == "chi" || type == "pon" || type == "daiminkan" || type == "hora") {
+    out += " <" + std::to_string(action.at("target").get<int>());
   }
   return out;
 }
 
-bool is_one_of(const std::string& reply, const std::vector<Action>& legal) {
-  const Action action = action_of(reply);
-  if (action.type != EventType::none && parsed(reply).at("actor") != 0) return false;
-  return std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return same_action(a, action); });
+// Seat 0's legal actions at each decision of a stream (by line index), listed by hand from the
+// rules: every kind held may be discarded (the drawn tile as tsumogiri, a second copy by hand),
+// kuikae excluded after a call; riichi when a discard leaves tenpai; only tsumogiri in riichi.
+using LegalSets = std::map<std::size_t, std::set<std::string>>;
+
+const LegalSets& worked_example_legal() {
+  static const LegalSets sets = {
+      // 1m2m3m 4p5pr6p 9p 7s8s EE N C, drew 2s: no riichi (three floating tiles), no kyuushu.
+      {2, {"dahai 1m", "dahai 2m", "dahai 3m", "dahai 4p", "dahai 5pr", "dahai 6p", "dahai 9p",
+           "dahai 2s*", "dahai 7s", "dahai 8s", "dahai E", "dahai N", "dahai C"}},
+      {9, {"pon E E E <3", "none"}},  // seat 3's East, a pair in hand
+      {10, {"dahai 1m", "dahai 2m", "dahai 3m", "dahai 4p", "dahai 5pr", "dahai 6p", "dahai 9p",
+            "dahai 2s", "dahai 7s", "dahai 8s", "dahai N"}},
+      {19, {"chi 6s 7s 8s <3", "none"}},  // seat 3 sits on our left
+      // After 6-78s, 6s and 9s would be kuikae; neither is held.
+      {20, {"dahai 1m", "dahai 2m", "dahai 3m", "dahai 4p", "dahai 5pr", "dahai 6p", "dahai 9p",
+            "dahai 2s"}},
+      {25, {"hora 2s <2", "none"}},  // tanki on 2s, East pon for the yaku
+  };
+  return sets;
 }
 
-void expect_legal_replies(const Strings& stream, const Strings& replies) {
-  const auto decisions = decisions_of(stream);
-  ASSERT_EQ(replies.size(), decisions.size());
-  for (std::size_t i = 0; i < replies.size(); ++i) {
-    EXPECT_TRUE(is_one_of(replies[i], decisions[i])) << "decision " << i << ": " << replies[i];
+const LegalSets& riichi_and_calls_legal() {
+  static const LegalSets sets = {
+      // EEE 123m 456p 78s 99p, drew N: discarding N leaves tenpai on 6s-9s.
+      {2, {"dahai 1m", "dahai 2m", "dahai 3m", "dahai 4p", "dahai 5p", "dahai 6p", "dahai 9p",
+           "dahai 7s", "dahai 8s", "dahai E", "dahai N*", "reach"}},
+      {3, {"dahai N*"}},                        // the riichi discard must keep tenpai
+      {12, {"dahai E*", "ankan E E E E"}},      // in riichi; the kan leaves the waits as they are
+      {15, {"dahai 1p*"}},                      // the rinshan draw does not win
+      {18, {"hora 9s <1", "none"}},
+      // The second hand: 3m4m 5p5p5pr 7s8s CC N W S 1p, drew 2m.
+      {22, {"dahai 2m*", "dahai 3m", "dahai 4m", "dahai 1p", "dahai 5p", "dahai 5pr", "dahai 7s",
+            "dahai 8s", "dahai S", "dahai W", "dahai N", "dahai C"}},
+      {25, {"pon C C C <1", "none"}},
+      {26, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 5p", "dahai 5pr", "dahai 7s", "dahai 8s",
+            "dahai S", "dahai W", "dahai N"}},
+      // Seat 2's 5p with 5p 5p 5pr in hand: two pons (with or without the red five) or the kan.
+      {31, {"pon 5p 5p 5p <2", "pon 5p 5p 5pr <2", "daiminkan 5p 5p 5p 5pr <2", "none"}},
+      {32, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 7s", "dahai 8s", "dahai S", "dahai W"}},
+      {35, {"chi 6s 7s 8s <3", "none"}},
+      {36, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 5p", "dahai S"}},
+      {43, {"chi 1m 2m 3m <3", "none"}},  // 4m would be kuikae, 5p is left to discard
+      {44, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 9m*", "dahai 5p", "kakan 5p 5p 5p 5p 5pr"}},
+      {46, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 9m", "dahai F*"}},
+      // Tanki on 9m with the red dragons; passing it here makes seat 3's 9m (line 54) furiten.
+      {50, {"hora 9m <1", "none"}},
+  };
+  return sets;
+}
+
+void expect_legal_replies(const LegalSets& legal, const Strings& replies) {
+  ASSERT_EQ(replies.size(), legal.size());
+  std::size_t i = 0;
+  for (const auto& [line, actions] : legal) {
+    EXPECT_TRUE(actions.contains(short_form(replies[i]))) << "line " << line << ": " << replies[i];
+    ++i;
   }
 }
 
 TEST(MjaiBotBinary, EveryReplyIsLegal) {
-  for (const char* name : {"worked_example.jsonl", "riichi_and_calls.jsonl"}) {
-    const Strings stream = L::read_stream(name);
-    const ProcessRun run = run_tenbin("--seat 0", joined(stream));
+  for (const auto& [name, legal] : {std::pair{"worked_example.jsonl", &worked_example_legal()},
+                                    std::pair{"riichi_and_calls.jsonl", &riichi_and_calls_legal()}}) {
+    const ProcessRun run = run_tenbin({"--seat", "0"}, joined(L::read_stream(name)));
     EXPECT_EQ(run.status, 0) << name;
-    expect_legal_replies(stream, run.out);
-    EXPECT_EQ(run.out.size(), std::string(name) == "worked_example.jsonl" ? 6u : 16u) << name;
+    expect_legal_replies(*legal, run.out);
     EXPECT_NE(run.err.find("0 lines rejected"), std::string::npos) << run.err;
   }
   // The tsumogiri strategy with --reply-every: one line per line, a legal action at each
   // decision and `none` everywhere else.
   const Strings stream = L::read_stream("riichi_and_calls.jsonl");
-  const ProcessRun every = run_tenbin("--seat 0 --strategy tsumogiri --reply-every", joined(stream));
+  const ProcessRun every = run_tenbin({"--seat", "0", "--strategy", "tsumogiri", "--reply-every"}, joined(stream));
   ASSERT_EQ(every.out.size(), stream.size());
-  Table table(0);
+  const LegalSets& legal = riichi_and_calls_legal();
   for (std::size_t i = 0; i < stream.size(); ++i) {
-    table.apply(parse_event(json::parse(stream[i])).event);
-    const std::vector<Action> legal = table.legal_actions();
-    if (legal.empty()) {
+    const auto decision = legal.find(i);
+    if (decision == legal.end()) {
       EXPECT_EQ(parsed(every.out[i]), kNone) << "line " << i;
     } else {
-      EXPECT_TRUE(is_one_of(every.out[i], legal)) << "line " << i << ": " << every.out[i];
+      EXPECT_TRUE(decision->second.contains(short_form(every.out[i]))) << "line " << i << ": " << every.out[i];
     }
   }
 }
@@ -485,15 +550,15 @@ TEST(MjaiBotBinary, EveryReplyIsLegal) {
 // Batch arrays through the binary: one reply per array line, legal at each decision.
 TEST(MjaiBotBinary, BatchArrays) {
   const Strings stream = L::read_stream("riichi_and_calls.jsonl");
+  const LegalSets& legal = riichi_and_calls_legal();
   // Cut the stream after each decision, as mjai.app would.
-  Table table(0);
   Strings arrays;
   Strings current;
   std::vector<bool> is_decision;
-  for (const std::string& line : stream) {
-    table.apply(parse_event(json::parse(line)).event);
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const std::string& line = stream[i];
     current.push_back(line);
-    const bool decision = !table.legal_actions().empty();
+    const bool decision = legal.contains(i);
     if (decision || line.find("end_kyoku") != std::string::npos || line.find("start_game") != std::string::npos) {
       arrays.push_back(batch_range(current, 0, current.size() - 1));
       is_decision.push_back(decision);
@@ -503,7 +568,7 @@ TEST(MjaiBotBinary, BatchArrays) {
   ASSERT_TRUE(current.size() == 1u);  // end_game
   arrays.push_back("[" + current[0] + "]");
   is_decision.push_back(false);
-  const ProcessRun run = run_tenbin("--seat 0", joined(arrays));
+  const ProcessRun run = run_tenbin({"--seat", "0"}, joined(arrays));
   ASSERT_EQ(run.out.size(), arrays.size());
   Strings decision_replies;
   for (std::size_t i = 0; i < arrays.size(); ++i) {
@@ -513,7 +578,7 @@ TEST(MjaiBotBinary, BatchArrays) {
       EXPECT_EQ(parsed(run.out[i]), kNone) << i;
     }
   }
-  expect_legal_replies(stream, decision_replies);
+  expect_legal_replies(legal, decision_replies);
 }
 
 // Bad lines through the process: a line over the 1 MiB limit, binary junk, malformed JSON;
@@ -523,7 +588,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   const std::string input = L::start_game() + "\n" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "\n" +
                             huge + "\n" + std::string("\x00\xff\xfe junk", 9) + "\n" + R"({"type":"tsumo",)" +
                             "\n" + L::tsumo(0, "N") + "\n";
-  const ProcessRun run = run_tenbin("--seat 0", input);
+  const ProcessRun run = run_tenbin({"--seat", "0"}, input);
   EXPECT_EQ(run.status, 0);
   ASSERT_EQ(run.out.size(), 1u);
   EXPECT_EQ(parsed(run.out[0]), parsed(R"({"type":"reach","actor":0})"));
@@ -531,7 +596,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   EXPECT_NE(run.err.find("3 lines rejected"), std::string::npos) << run.err;
 
   // With --reply-every each of the six lines is answered, the bad ones with none.
-  const ProcessRun every = run_tenbin("--seat 0 --reply-every", input);
+  const ProcessRun every = run_tenbin({"--seat", "0", "--reply-every"}, input);
   ASSERT_EQ(every.out.size(), 6u);
   for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(parsed(every.out[i]), kNone) << i;
   EXPECT_EQ(parsed(every.out[5]).at("type"), "reach");
@@ -539,7 +604,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   // A batch line over the limit still gets its one reply.
   const std::string arrays = "[" + L::start_game() + "]\n[" + huge + "]\n[" +
                              L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "," + L::tsumo(0, "N") + "]\n";
-  const ProcessRun batched = run_tenbin("--seat 0", arrays);
+  const ProcessRun batched = run_tenbin({"--seat", "0"}, arrays);
   ASSERT_EQ(batched.out.size(), 3u);
   EXPECT_EQ(parsed(batched.out[1]), kNone);
   EXPECT_EQ(parsed(batched.out[2]).at("type"), "reach");
@@ -548,7 +613,7 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
 // `tenbin replay --seat 0` on a full log: one row per decision of seat 0, then a summary.
 TEST(MjaiBotBinary, ReplayPrintsOneRowPerDecision) {
   const Strings log = L::read_stream("full_log.jsonl");
-  const ProcessRun run = run_tenbin("replay --seat 0", joined(log));
+  const ProcessRun run = run_tenbin({"replay", "--seat", "0"}, joined(log));
   EXPECT_EQ(run.status, 0);
   ASSERT_EQ(run.out.size(), 7u);
   // The decisions: our draw, East to pon, the pon echo, 6s to chi, the chi echo, 2s to ron.

@@ -581,16 +581,149 @@ TEST(ShantenTest, DistributionTestDetectsAShift) {
 namespace tenbin {
 namespace {
 
-// The tables compiled into the binary are exactly what the builder computes.
-TEST(ShantenTables, CompiledTablesMatchAFreshBuild) {
-  const auto suit = shanten_tables::build_suit_table();
-  const auto honors = shanten_tables::build_honor_table();
-  ASSERT_EQ(suit.size(), shanten_tables::kSuitPatterns);
-  ASSERT_EQ(honors.size(), shanten_tables::kHonorPatterns);
-  EXPECT_EQ(suit.size(), 405350u);
-  EXPECT_EQ(honors.size(), 43130u);
-  EXPECT_TRUE(std::equal(suit.begin(), suit.end(), shanten_tables::kSuitTable));
-  EXPECT_TRUE(std::equal(honors.begin(), honors.end(), shanten_tables::kHonorTable));
+// An independent oracle for one group's table entry: need(s, k, p) by listing every complete
+// pattern of k sets (and the pair if p) in the group, every kind at most four, and counting the
+// tiles each has beyond s. `kinds` is 9 for a suit (runs and triplets), 7 for the honours.
+struct GroupTargets {
+  std::vector<std::vector<std::uint8_t>> patterns;
+  std::vector<int> sets;
+  std::vector<bool> pair;
+};
+
+void add_targets(GroupTargets& out, std::vector<std::uint8_t>& counts, int kinds, int first_set,
+                 int sets) {
+  for (int pair = -1; pair < kinds; ++pair) {
+    if (pair >= 0 && counts[pair] + 2 > kCopiesPerKind) continue;
+    std::vector<std::uint8_t> with_pair = counts;
+    if (pair >= 0) with_pair[pair] += 2;
+    out.patterns.push_back(with_pair);
+    out.sets.push_back(sets);
+    out.pair.push_back(pair >= 0);
+  }
+  if (sets == shanten_tables::kMaxSets) return;
+  // Sets 0..kinds-1 are triplets of kind i; kinds..kinds+6 runs from i - kinds (suits only).
+  const int set_kinds = kinds == 9 ? kinds + 7 : kinds;
+  for (int set = first_set; set < set_kinds; ++set) {
+    const bool triplet = set < kinds;
+    const int low = triplet ? set : set - kinds;
+    std::vector<std::uint8_t> next = counts;
+    if (triplet) {
+      next[low] += 3;
+    } else {
+      for (int i = 0; i < 3; ++i) ++next[low + i];
+    }
+    if (std::any_of(next.begin(), next.end(), [](std::uint8_t c) { return c > kCopiesPerKind; })) continue;
+    add_targets(out, next, kinds, set, sets + 1);
+  }
+}
+
+GroupTargets group_targets(int kinds) {
+  GroupTargets out;
+  std::vector<std::uint8_t> empty(static_cast<std::size_t>(kinds), 0);
+  add_targets(out, empty, kinds, 0, 0);
+  return out;
+}
+
+// need(s, k, p) for every k and p, indexed [k][p].
+using Needs = std::array<std::array<int, 2>, shanten_tables::kMaxSets + 1>;
+
+Needs brute_force_needs(const GroupTargets& targets, const std::vector<std::uint8_t>& pattern) {
+  Needs best;
+  for (auto& row : best) row = {99, 99};
+  for (std::size_t t = 0; t < targets.patterns.size(); ++t) {
+    int beyond = 0;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+      beyond += std::max(0, targets.patterns[t][i] - pattern[i]);
+    }
+    int& need = best[static_cast<std::size_t>(targets.sets[t])][targets.pair[t] ? 1 : 0];
+    need = std::min(need, beyond);
+  }
+  return best;
+}
+
+// Patterns of `kinds` kinds: every one with at most three tiles, then random ones up to 14.
+std::vector<std::vector<std::uint8_t>> sample_patterns(int kinds, int random_count) {
+  std::vector<std::vector<std::uint8_t>> out;
+  std::vector<std::uint8_t> counts(static_cast<std::size_t>(kinds), 0);
+  const auto small = [&](const auto& self, int kind, int room) -> void {
+    if (kind == kinds) {
+      out.push_back(counts);
+      return;
+    }
+    for (int c = 0; c <= std::min(room, kCopiesPerKind); ++c) {
+      counts[kind] = static_cast<std::uint8_t>(c);
+      self(self, kind + 1, room - c);
+    }
+    counts[kind] = 0;
+  };
+  small(small, 0, 3);
+  std::mt19937 rng(20240613);
+  std::uniform_int_distribution<int> count(0, kCopiesPerKind);
+  while (random_count > 0) {
+    int total = 0;
+    for (auto& c : counts) total += (c = static_cast<std::uint8_t>(count(rng)));
+    if (total > shanten_tables::kMaxTilesPerGroup) continue;
+    out.push_back(counts);
+    --random_count;
+  }
+  return out;
+}
+
+template <int Kinds>
+void expect_entries_match_brute_force(const shanten_tables::PatternRanks<Kinds>& ranks,
+                                      const shanten_tables::PackedNeeds* table) {
+  const GroupTargets targets = group_targets(Kinds);
+  for (const std::vector<std::uint8_t>& pattern : sample_patterns(Kinds, 600)) {
+    const shanten_tables::SetNeeds entry = shanten_tables::unpack(table[ranks.rank(pattern.data())]);
+    const Needs expected = brute_force_needs(targets, pattern);
+    for (int sets = 0; sets <= shanten_tables::kMaxSets; ++sets) {
+      for (const bool pair : {false, true}) {
+        ASSERT_EQ(entry.need(sets, pair), expected[static_cast<std::size_t>(sets)][pair ? 1 : 0])
+            << "kinds " << Kinds << " sets " << sets << " pair " << pair << " pattern "
+            << ::testing::PrintToString(std::vector<int>(pattern.begin(), pattern.end()));
+      }
+    }
+  }
+}
+
+// Every pattern of at most 14 tiles has its own rank below the table's size, and every rank is used.
+template <int Kinds>
+void expect_ranks_are_a_bijection(const shanten_tables::PatternRanks<Kinds>& ranks) {
+  std::vector<bool> seen(ranks.size(), false);
+  std::vector<std::uint8_t> counts(Kinds, 0);
+  std::size_t patterns = 0;
+  const auto visit = [&](const auto& self, int kind, int room) -> void {
+    if (kind == Kinds) {
+      const std::uint32_t rank = ranks.rank(counts.data());
+      ASSERT_LT(rank, ranks.size());
+      ASSERT_FALSE(seen[rank]);
+      seen[rank] = true;
+      ++patterns;
+      return;
+    }
+    for (int c = 0; c <= std::min(room, kCopiesPerKind); ++c) {
+      counts[kind] = static_cast<std::uint8_t>(c);
+      self(self, kind + 1, room - c);
+    }
+    counts[kind] = 0;
+  };
+  visit(visit, 0, shanten_tables::kMaxTilesPerGroup);
+  EXPECT_EQ(patterns, ranks.size());
+}
+
+TEST(ShantenTables, SuitEntriesMatchABruteForceOverCompleteTargets) {
+  expect_entries_match_brute_force(shanten_tables::kSuitRanks, shanten_tables::kSuitTable);
+}
+
+TEST(ShantenTables, HonorEntriesMatchABruteForceOverCompleteTargets) {
+  expect_entries_match_brute_force(shanten_tables::kHonorRanks, shanten_tables::kHonorTable);
+}
+
+TEST(ShantenTables, EveryPatternHasItsOwnRank) {
+  expect_ranks_are_a_bijection(shanten_tables::kSuitRanks);
+  expect_ranks_are_a_bijection(shanten_tables::kHonorRanks);
+  EXPECT_EQ(shanten_tables::kSuitPatterns, 405350u);
+  EXPECT_EQ(shanten_tables::kHonorPatterns, 43130u);
   EXPECT_LT(shanten_table_bytes(), 16u * 1024 * 1024);
 }
 

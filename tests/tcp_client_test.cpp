@@ -7,10 +7,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +22,8 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include "tests/process.hpp"
 
 namespace tenbin {
 namespace {
@@ -296,24 +295,8 @@ int run_in_process(const std::string& address_text, const std::string& name) {
 }
 
 // Runs the executable with `arguments` and returns its exit code (-1 if killed at the deadline).
-int run_binary(std::vector<std::string> arguments) {
-  arguments.insert(arguments.begin(), TENBIN_BINARY);
-  std::vector<char*> argv;
-  for (std::string& argument : arguments) argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (::posix_spawn(&pid, TENBIN_BINARY, nullptr, nullptr, argv.data(), environ) != 0) return -2;
-  const auto deadline = Clock::now() + kExitWait;
-  int status = 0;
-  while (::waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() > deadline) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      return -1;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+int run_binary(const std::vector<std::string>& arguments) {
+  return subprocess::run(subprocess::tenbin_binary(), arguments, "", kExitWait).exit_code;
 }
 
 std::string joined(const Failures& failures) {

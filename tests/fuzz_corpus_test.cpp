@@ -1,0 +1,70 @@
+// The fuzz corpus replayed on every test run: each file of fuzz/corpus/ and each stream fixture
+// (the fuzzer's seeds, see scripts/fuzz) goes through the fuzz target's own checks
+// (fuzz/mjai_bot_check.hpp), so CI catches a regression the fuzzer once found without clang.
+#include "fuzz/mjai_bot_check.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+namespace tenbin {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> files_in(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir)) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  return files;
+}
+
+std::vector<std::uint8_t> read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Runs the checks on one file; a broken check fails the test with its message.
+void replay(const fs::path& path) {
+  const std::vector<std::uint8_t> bytes = read_bytes(path);
+  ASSERT_FALSE(bytes.empty()) << path;
+  try {
+    fuzz::check_mjai_input(bytes);
+  } catch (const fuzz::CheckFailure& failure) {
+    ADD_FAILURE() << path << ": " << failure.what();
+  }
+}
+
+class FuzzCorpus : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    level_ = spdlog::get_level();
+    spdlog::set_level(spdlog::level::off);  // the corpus is bad input on purpose
+  }
+  void TearDown() override { spdlog::set_level(level_); }
+
+ private:
+  spdlog::level::level_enum level_ = spdlog::level::info;
+};
+
+TEST_F(FuzzCorpus, EveryCorpusFilePassesTheChecks) {
+  const std::vector<fs::path> files = files_in(TENBIN_FUZZ_CORPUS_DIR);
+  ASSERT_FALSE(files.empty());
+  for (const fs::path& path : files) replay(path);
+}
+
+TEST_F(FuzzCorpus, EveryStreamFixturePassesTheChecks) {
+  const std::vector<fs::path> files = files_in(fs::path(TENBIN_FIXTURES_DIR) / "streams");
+  ASSERT_FALSE(files.empty());
+  for (const fs::path& path : files) replay(path);
+}
+
+}  // namespace
+}  // namespace tenbin
