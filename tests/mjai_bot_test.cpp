@@ -506,7 +506,7 @@ const LegalSets& riichi_and_calls_legal() {
       {35, {"chi 6s 7s 8s <3", "none"}},
       {36, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 5p", "dahai S"}},
       {43, {"chi 1m 2m 3m <3", "none"}},  // 4m would be kuikae, 5p is left to discard
-      {44, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 9m*", "dahai 5p", "kakan 5p 5p 5p 5p 5pr"}},
+      {44, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 9m*", "dahai 5p", "kakan 5p 5p 5p 5pr"}},  // pai: the added tile; consumed: the pon's three
       {46, {"dahai 2m", "dahai 3m", "dahai 4m", "dahai 9m", "dahai F*"}},
       // Tanki on 9m with the red dragons; passing it here makes seat 3's 9m (line 54) furiten.
       {50, {"hora 9m <1", "none"}},

@@ -8,7 +8,9 @@
 #include "bot/dp/table_position.hpp"
 #include "bot/mj0/tenpai_model.hpp"
 #include "bot/strategy/threat.hpp"
+#include "engine/score.hpp"
 #include "engine/shanten.hpp"
+#include "engine/waits.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -362,6 +364,32 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   return ukeire_curve(position.hand, position.weights, position.draws_left);
 }
 
+// The share of a closed tenpai hand's waits (weighed by their copies in the wall) on which a ron
+// has a yaku without riichi: staying dama, the others need menzen tsumo.
+double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall) {
+  const KindMask waits = waits_of(hand);
+  WinContext context;
+  context.round_wind = table.round_wind();
+  context.seat_wind = table.seat_wind();
+  context.dealer = table.dealer();
+  context.winner = table.seat();
+  context.discarder = (table.seat() + 1) % 4;
+  double all = 0;
+  double with_yaku = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if ((waits >> kind & 1) == 0) continue;
+    const double copies = std::max(wall[kind], 1e-3);
+    all += copies;
+    WinningHand won;
+    won.concealed = hand;
+    if (won.concealed[kind] >= kCopiesPerKind) continue;
+    ++won.concealed[kind];
+    won.win_kind = kind;
+    if (score_win(won, context, table.rules()).ok()) with_yaku += copies;
+  }
+  return all > 0 ? with_yaku / all : 0;
+}
+
 bool tenpai_after(const TileCounts& hand, int kind) {
   TileCounts after = hand;
   --after[kind];
@@ -404,6 +432,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     TileCounts after = table.hand();
     --after[kind];
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
+    if (tenpai) dama[kind].ron_chances = kOwnRonChances * dama_ron_share(table, after, d.threat.wall);
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
     const Line fold = fold_line(after, d.threat, draws);
     d.priced.push_back(d.price(action, kind, push_line(curve, d.threat, draws), after_riichi ? nullptr : &fold));

@@ -22,7 +22,7 @@ double at(const std::vector<double>& curve, int r) {
 // chances per go-round.
 double win_within(const HandCurve& curve, int r) {
   const double own = std::clamp(at(curve.win, r), 0.0, 1.0);
-  return 1 - std::pow(1 - own, 1 + kOwnRonChances);
+  return 1 - std::pow(1 - own, 1 + curve.ron_chances);
 }
 
 // The expected points of those wins: the DP's mean win kept.
@@ -63,10 +63,14 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
     line.win_points += going * (points_within(curve, j) - points_within(curve, j - 1)) / not_yet;
     going *= 1 - wins_now;
     if (j == draws) break;
-    // Our discard after draw j.
-    line.deal_in_prob += going * threat.push_deal_in[g];
-    line.deal_in_points += going * threat.push_loss[g];
-    going *= 1 - threat.push_deal_in[g];
+    // Our discard after draw j: the danger of the hands tenpai now in full; of those that reach
+    // tenpai later, only while we would push on, taken as while we are tenpai ourselves.
+    const double ours_tenpai = std::clamp(at(curve.tenpai, j), 0.0, 1.0);
+    const double deal_in = threat.present_deal_in + (threat.push_deal_in[g] - threat.present_deal_in) * ours_tenpai;
+    const double loss = threat.present_loss + (threat.push_loss[g] - threat.present_loss) * ours_tenpai;
+    line.deal_in_prob += going * deal_in;
+    line.deal_in_points += going * loss;
+    going *= 1 - deal_in;
   }
   line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
   // Tenpai at the draw given no win: the DP's tenpai odds less its wins.

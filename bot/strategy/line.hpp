@@ -26,15 +26,17 @@ struct Line {
 
 // A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
 // the DP cannot reach that point.
+// Our chances of ron, counted in wall draws per go-round, added to the DP's own draws: three
+// discards that each win for us with about a third of a draw's odds (players avoid our waits).
+inline constexpr double kOwnRonChances = 1.0;
+
 struct HandCurve {
   std::vector<double> win;
   std::vector<double> score;
   std::vector<double> tenpai;
+  // The ron chances that count: fewer when the hand's wins need menzen tsumo for a yaku.
+  double ron_chances = kOwnRonChances;
 };
-
-// Our chances of ron, counted in wall draws per go-round, added to the DP's own draws: three
-// discards that each win for us with about a third of a draw's odds (players avoid our waits).
-inline constexpr double kOwnRonChances = 1.0;
 // How many later turns the fold line prices: beyond them the rivers have given enough safe tiles.
 inline constexpr int kFoldHorizon = 5;
 
