@@ -78,6 +78,7 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
   const double tenpai = std::clamp((at(curve.tenpai, draws) - own_win) / std::max(1e-9, 1 - own_win), 0.0, 1.0);
   const DrawPayments pay = draw_payments(threat, draws);
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
+  if (draws > kDrawPaymentDraws) line.draw_payment = 0;
   return line;
 }
 
@@ -113,7 +114,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
     going *= 1 - deal_in;
   }
   line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
-  line.draw_payment = draw_payments(threat, draws).noten;
+  line.draw_payment = draws > kDrawPaymentDraws ? 0 : draw_payments(threat, draws).noten;
   return line;
 }
 

@@ -39,6 +39,10 @@ struct HandCurve {
 };
 // How many later turns the fold line prices: beyond them the rivers have given enough safe tiles.
 inline constexpr int kFoldHorizon = 5;
+// The exhaustive-draw payments count only with at most this many own draws left: the DP's tenpai
+// odds are those of a policy playing for tenpai alone, which is what is left to play for only
+// near the end (earlier they would favour calls into hands that cannot win).
+inline constexpr int kDrawPaymentDraws = 6;
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard pays the danger of a tile from the wall while the hand goes on.
