@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <tuple>
 #include <stdexcept>
 
 #include "bot/dp/table_position.hpp"
 #include "bot/mj0/tenpai_model.hpp"
+#include "bot/strategy/greedy.hpp"
 #include "bot/strategy/threat.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
@@ -18,6 +20,12 @@ namespace tenbin {
 namespace {
 
 using nlohmann::json;
+
+// Values closer than this (in points) are too close to tell apart with the models' precision;
+// between such candidates the hand's progress decides: the fewest shanten after the discard, the
+// most ukeire, then the greedy keep order. Far from tenpai every line's value is near zero, and
+// this keeps the hand being built instead of following noise.
+constexpr double kEquivalentPoints = 30;
 
 // The ukeire-counting stand-in for the DP: each draw improves the hand with odds ukeire / pool,
 // a win needs shanten + 1 improvements and is worth a typical closed win.
@@ -143,6 +151,7 @@ struct FullPolicy::Decision {
   std::vector<Priced> priced;
   std::size_t dp_states = 0;
   int samples = 0;
+  double tolerance = kEquivalentPoints;  // kEquivalentPoints in the unit candidates are compared in
 
   // Expected rank points of a candidate whose outcomes are: a win of `line.win_points /
   // win_prob` on average, this discard's deal-in, later deal-ins, the draw payments, or nothing
@@ -260,6 +269,16 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
     d.threat = flat_threat(table);
   }
 
+  if (settings_.placement) {
+    // Rank points per point here, for the tolerance.
+    const int seat = table.seat();
+    std::array<int, 4> up{};
+    std::array<int, 4> down{};
+    up[seat] = 1000;
+    down[seat] = -1000;
+    d.tolerance = kEquivalentPoints * std::abs(d.placement.value(up) - d.placement.value(down)) / 2000;
+  }
+
   Action chosen = legal.front();
   switch (table.decision()) {
     case tenbin::Decision::own_draw: chosen = choose_on_draw(d, legal); break;
@@ -293,15 +312,23 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
 
 namespace {
 
-// The candidate with the best value (rank points first, then points); the first on ties.
-const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, std::size_t from = 0) {
-  const FullPolicy::Priced* best = nullptr;
+
+// The best candidate: the highest rank value (points without placement); among those within
+// `tolerance` of it, the best progress.
+const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double tolerance,
+                                  std::size_t from = 0) {
+  const FullPolicy::Priced* top = nullptr;
+  for (std::size_t i = from; i < priced.size(); ++i) {
+    if (top == nullptr || priced[i].rank_value > top->rank_value) top = &priced[i];
+  }
+  if (top == nullptr) return nullptr;
+  const auto progress = [](const FullPolicy::Priced& p) {
+    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value);
+  };
+  const FullPolicy::Priced* best = top;
   for (std::size_t i = from; i < priced.size(); ++i) {
     const FullPolicy::Priced& p = priced[i];
-    if (best == nullptr || p.rank_value > best->rank_value + 1e-12 ||
-        (std::abs(p.rank_value - best->rank_value) <= 1e-12 && p.value > best->value + 1e-9)) {
-      best = &p;
-    }
+    if (top->rank_value - p.rank_value <= tolerance && progress(p) > progress(*best)) best = &p;
   }
   return best;
 }
@@ -406,6 +433,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   if (after_riichi) options.riichi = dp::RiichiMode::always;
   const int draws = position.draws_left;
   const bool reach_legal = find(legal, EventType::reach) != nullptr;
+  const TileCounts visible = table.visible();
 
   // The DP's curve for each discard kind (or the ukeire stand-in). With riichi on offer, the
   // tenpai discards are valued twice: staying dama, and declaring riichi with them.
@@ -435,13 +463,18 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     if (tenpai) dama[kind].ron_chances = kOwnRonChances * dama_ron_share(table, after, d.threat.wall);
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
     const Line fold = fold_line(after, d.threat, draws);
-    d.priced.push_back(d.price(action, kind, push_line(curve, d.threat, draws), after_riichi ? nullptr : &fold));
+    Priced priced = d.price(action, kind, push_line(curve, d.threat, draws), after_riichi ? nullptr : &fold);
+    const Ukeire progress = ukeire(after, visible);
+    priced.tie_shanten = progress.shanten;
+    priced.tie_ukeire = progress.total;
+    priced.tie_keep = keep_value(table, action.pai);
+    d.priced.push_back(priced);
     if (!tenpai) continue;
     Priced declared = d.price(action, kind, push_line(riichi[kind], d.threat, draws), nullptr);
     declared.action.type = EventType::reach;  // shown as reach with its discard
     d.priced.push_back(declared);
   }
-  const Priced* best = best_of(d.priced);
+  const Priced* best = best_of(d.priced, d.tolerance);
   if (best == nullptr) return table.safe_action();
   if (best->action.type != EventType::reach) return best->action;
   riichi_discard_ = best->action.pai;
@@ -502,7 +535,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
     const Line fold = fold_line(after, d.threat, position.draws_left);
     d.priced.push_back(d.price(action, -1, push_line(curve, d.threat, position.draws_left), &fold));
   }
-  const Priced* overall = best_of(d.priced);
+  const Priced* overall = best_of(d.priced, d.tolerance);
   if (overall != nullptr && overall >= d.priced.data() + kans_from) {
     riichi_discard_.reset();
     return overall->action;
@@ -587,9 +620,9 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
       const Line fold = fold_line(rest, d.threat, position.draws_left);
       options_priced.push_back(d.price(action, kind, push, &fold));
     }
-    if (const Priced* best = best_of(options_priced)) d.priced.push_back(*best);
+    if (const Priced* best = best_of(options_priced, d.tolerance)) d.priced.push_back(*best);
   }
-  const Priced* best = best_of(d.priced);
+  const Priced* best = best_of(d.priced, d.tolerance);
   return best != nullptr ? best->action : *pass;
 }
 

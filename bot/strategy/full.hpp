@@ -62,6 +62,11 @@ class FullPolicy final : public Policy {
     bool folds = false;        // the better line from here is to fold
     double value = 0;          // expected points of the whole line
     double rank_value = 0;     // expected rank points (with placement), else = value
+    // The hand's progress after a discard, which decides between candidates of about equal
+    // value: shanten, ukeire (copies not seen), the greedy keep order of the tile.
+    int tie_shanten = 9;
+    int tie_ukeire = 0;
+    int tie_keep = 0;
   };
 
  private:

@@ -18,8 +18,8 @@ bool is_dora(const Table& table, int kind) {
                      [&](Tile marker) { return dora_from_indicator(marker.kind()) == kind; });
 }
 
-// How much a tile is worth keeping, all else equal: isolated guest winds go first, then
-// terminals, then the middle; yakuhai, dora and red fives are kept.
+}  // namespace
+
 int keep_value(const Table& table, Tile tile) {
   const int kind = tile.kind();
   int value = 0;
@@ -33,6 +33,8 @@ int keep_value(const Table& table, Tile tile) {
   if (tile.is_red()) value += 10;
   return value;
 }
+
+namespace {
 
 struct DiscardScore {
   int shanten;

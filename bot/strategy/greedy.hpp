@@ -18,4 +18,8 @@ class GreedyPolicy final : public Policy {
 // them), then suji and honours, larger is worse. Exposed for tests.
 int fold_danger(const Table& table, Tile tile);
 
+// How much a tile is worth keeping, all else equal: isolated guest winds go first, then
+// terminals, then the middle; yakuhai, dora and red fives are kept (larger: keep).
+int keep_value(const Table& table, Tile tile);
+
 }  // namespace tenbin

@@ -63,11 +63,11 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
     line.win_points += going * (points_within(curve, j) - points_within(curve, j - 1)) / not_yet;
     going *= 1 - wins_now;
     if (j == draws) break;
-    // Our discard after draw j: the danger of the hands tenpai now in full; of those that reach
-    // tenpai later, only while we would push on, taken as while we are tenpai ourselves.
+    // Our discard after draw j: tenpai, the drawn tile (any tile of the wall); before, the safer
+    // of two tiles we do not need.
     const double ours_tenpai = std::clamp(at(curve.tenpai, j), 0.0, 1.0);
-    const double deal_in = threat.present_deal_in + (threat.push_deal_in[g] - threat.present_deal_in) * ours_tenpai;
-    const double loss = threat.present_loss + (threat.push_loss[g] - threat.present_loss) * ours_tenpai;
+    const double deal_in = threat.push_deal_in[g] * ours_tenpai + threat.choice_deal_in[g] * (1 - ours_tenpai);
+    const double loss = threat.push_loss[g] * ours_tenpai + threat.choice_loss[g] * (1 - ours_tenpai);
     line.deal_in_prob += going * deal_in;
     line.deal_in_points += going * loss;
     going *= 1 - deal_in;

@@ -33,6 +33,28 @@ std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int se
   return tenpai;
 }
 
+// E[the smaller of two independent draws], each kind drawn with odds weight[k] / total.
+template <typename Value>
+double safer_of_two(const std::array<double, kNumKinds>& weight, Value value) {
+  std::array<int, kNumKinds> order{};
+  double total = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    order[k] = k;
+    total += weight[k];
+  }
+  if (total <= 0) return 0;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return value(a) < value(b); });
+  // The minimum is the i-th smallest when both draws are at least it and not both above it.
+  double at_least = 1;
+  double expected = 0;
+  for (const int k : order) {
+    const double above = at_least - weight[k] / total;
+    expected += value(k) * (at_least * at_least - std::max(0.0, above) * std::max(0.0, above));
+    at_least = std::max(0.0, above);
+  }
+  return expected;
+}
+
 // The race terms shared by both builders, from the per-opponent figures and the wall.
 void fill_race(Threat& threat) {
   const double live = std::max(1, threat.live_tiles);
@@ -89,6 +111,19 @@ void fill_race(Threat& threat) {
     threat.hazard[j] = 1 - nobody_wins;
     threat.push_deal_in[j] = 1 - safe;
     threat.push_loss[j] = loss;
+    // Per kind at go-round j, for the safer-of-two figures.
+    std::array<double, kNumKinds> kind_loss{};
+    std::array<double, kNumKinds> kind_safe{};
+    kind_safe.fill(1);
+    for (const OpponentThreat& o : threat.opponents) {
+      const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
+      for (int k = 0; k < kNumKinds; ++k) {
+        kind_loss[k] += o.loss[k] * growth;
+        kind_safe[k] *= 1 - std::min(1.0, o.deal_in[k] * growth);
+      }
+    }
+    threat.choice_loss[j] = safer_of_two(threat.wall, [&](int k) { return kind_loss[k]; });
+    threat.choice_deal_in[j] = safer_of_two(threat.wall, [&](int k) { return 1 - kind_safe[k]; });
   }
 }
 

@@ -37,6 +37,10 @@ struct Threat {
   std::array<double, kMaxGoRounds + 1> hazard{};
   std::array<double, kMaxGoRounds + 1> push_deal_in{};
   std::array<double, kMaxGoRounds + 1> push_loss{};
+  // The same for a discard chosen as the safer of two tiles from the wall (a hand not yet tenpai
+  // chooses among its drawn tile and the tiles it does not need).
+  std::array<double, kMaxGoRounds + 1> choice_deal_in{};
+  std::array<double, kMaxGoRounds + 1> choice_loss{};
   // The part of push_deal_in and push_loss owed to the opponents tenpai now ([0]: as it stands;
   // the rest comes from hands that reach tenpai later, against which a hand still far from
   // tenpai would fold when they show it).
