@@ -25,7 +25,7 @@ using nlohmann::json;
 // between such candidates the hand's progress decides: the fewest shanten after the discard, the
 // most ukeire, then the greedy keep order. Far from tenpai every line's value is near zero, and
 // this keeps the hand being built instead of following noise.
-constexpr double kEquivalentPoints = 30;
+constexpr double kEquivalentPoints = 80;
 
 // The ukeire-counting stand-in for the DP: each draw improves the hand with odds ukeire / pool,
 // a win needs shanten + 1 improvements and is worth a typical closed win.
