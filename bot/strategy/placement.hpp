@@ -14,8 +14,8 @@ namespace tenbin {
 using RankPoints = std::array<double, 4>;
 inline constexpr RankPoints kTenhouRankPoints = {90, 45, 0, -135};
 
-// The standard deviation of one seat's score change over one hand (a round figure near what
-// arena logs of the greedy baseline show: docs/full.md).
+// The standard deviation of one seat's score change over one hand: a first estimate (README
+// gives the figure measured on arena logs).
 inline constexpr double kScoreSwingPerHand = 4000;
 
 // The hands expected after this one in a hanchan (East 1 .. South 4, dealer repeats counted as

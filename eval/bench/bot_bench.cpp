@@ -189,39 +189,33 @@ void BM_BotStream(benchmark::State& state) {
 }
 BENCHMARK(BM_BotStream)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
-// One greedy decision as MjaiBot makes it: the legal actions, then the choice.
-// Arg 1: on our own draws; arg 0: on claimable discards of other seats.
-void BM_GreedyDecision(benchmark::State& state) {
+// One decision as MjaiBot makes it: the legal actions, then the choice, cycling through the
+// stream's positions. Arg 1: on our own draws; arg 0: on claimable discards of other seats.
+void time_decisions(benchmark::State& state, Policy& policy) {
   const std::vector<Table> points = decision_points(state.range(0) == 1);
-  GreedyPolicy greedy;
   std::size_t i = 0;
   for (auto _ : state) {
     const Table& table = points[i];
     const std::vector<Action> legal = table.legal_actions();
-    benchmark::DoNotOptimize(greedy.choose(table, legal));
+    benchmark::DoNotOptimize(policy.choose(table, legal));
     i = i + 1 == points.size() ? 0 : i + 1;
   }
   state.SetItemsProcessed(state.iterations());
   state.SetLabel(state.range(0) == 1 ? "own draw" : "claim");
   state.counters["positions"] = static_cast<double>(points.size());
 }
+
+void BM_GreedyDecision(benchmark::State& state) {
+  GreedyPolicy greedy;
+  time_decisions(state, greedy);
+}
 BENCHMARK(BM_GreedyDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
 
-// One `full` decision (default budget) as MjaiBot makes it, over the same positions: MJ-0's
-// samples, the DP of each candidate, the race and placement. Arg 1: own draws; arg 0: claims.
+// The same for `full` at its default budget: MJ-0's samples, the DP of each candidate, the race
+// and placement.
 void BM_FullDecision(benchmark::State& state) {
-  const std::vector<Table> points = decision_points(state.range(0) == 1);
   FullPolicy full;
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const Table& table = points[i];
-    const std::vector<Action> legal = table.legal_actions();
-    benchmark::DoNotOptimize(full.choose(table, legal));
-    i = i + 1 == points.size() ? 0 : i + 1;
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.SetLabel(state.range(0) == 1 ? "own draw" : "claim");
-  state.counters["positions"] = static_cast<double>(points.size());
+  time_decisions(state, full);
 }
 BENCHMARK(BM_FullDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
