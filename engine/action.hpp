@@ -24,4 +24,8 @@ struct Action {
 // Whether a reply is one of the legal actions (tsumogiri and consumed order aside as hosts do).
 bool same_action(const Action& a, const Action& b);
 
+// Kuikae: after a chi or pon, the called kind may not be discarded, nor after a chi with the
+// called tile at one end the kind beyond the other end (suji kuikae: 4-56 forbids 7).
+bool is_kuikae(EventType call, int called_kind, const TileGroup& consumed, int discard_kind);
+
 }  // namespace tenbin

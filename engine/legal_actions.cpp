@@ -19,19 +19,6 @@ Action discard(Tile tile, bool tsumogiri) {
 
 Action pass() { return Action{}; }
 
-// Kuikae: after a chi or pon, the called kind may not be discarded, nor after a chi with the
-// called tile at one end the kind beyond the other end (suji kuikae: 4-56 forbids 7).
-bool is_kuikae(EventType call, int called_kind, const TileGroup& consumed, int discard_kind) {
-  if (discard_kind == called_kind) return true;
-  if (call != EventType::chi) return false;
-  const int low = std::min(consumed.tiles[0].kind(), consumed.tiles[1].kind());
-  const int high = std::max(consumed.tiles[0].kind(), consumed.tiles[1].kind());
-  if (high != low + 1) return false;  // kanchan call
-  if (called_kind == low - 1 && high % 9 < 8) return discard_kind == high + 1;
-  if (called_kind == high + 1 && low % 9 > 0) return discard_kind == low - 1;
-  return false;
-}
-
 }  // namespace
 
 bool Table::discard_is_kuikae(Tile tile) const {

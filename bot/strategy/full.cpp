@@ -27,8 +27,10 @@ using nlohmann::json;
 // this keeps the hand being built instead of following noise.
 constexpr double kEquivalentPoints = 80;
 
-// The ukeire-counting stand-in for the DP: each draw improves the hand with odds ukeire / pool,
-// a win needs shanten + 1 improvements and is worth a typical closed win.
+// The ukeire-counting stand-in for the DP: a draw improves the hand with odds ukeire / pool
+// (its own ukeire for the first step, a typical hand's for the later ones), a win needs
+// shanten + 1 improvements and is worth a typical closed win; an open hand wins only with a
+// simple road to a yaku.
 constexpr double kUkeireWinPoints = 5000;
 
 const Action* find(std::span<const Action> legal, EventType type) {
@@ -51,54 +53,67 @@ std::uint64_t decision_seed(const Table& table, std::uint64_t base) {
   return h;
 }
 
-// The kinds a hand may not discard right after a call (kuikae): the called kind, and after a
-// chi with the called tile at one end, the kind at the other end.
-std::array<bool, kNumKinds> kuikae_kinds(const Action& call) {
-  std::array<bool, kNumKinds> forbidden{};
-  const int called = call.pai.kind();
-  forbidden[called] = true;
-  if (call.type != EventType::chi) return forbidden;
-  const int a = call.consumed.tiles[0].kind();
-  const int b = call.consumed.tiles[1].kind();
-  const int low = std::min(a, b);
-  const int high = std::max(a, b);
-  if (high != low + 1) return forbidden;
-  if (called == low - 1 && high % 9 < 8) forbidden[high + 1] = true;
-  if (called == high + 1 && low % 9 > 0) forbidden[low - 1] = true;
-  return forbidden;
-}
 
-// P(at least `needed` successes in `draws` tries of odds p).
-double at_least(int needed, int draws, double p) {
-  if (needed <= 0) return 1;
-  double below = 0;
-  double term = std::pow(1 - p, draws);  // P(0 successes)
-  for (int i = 0; i < needed && i <= draws; ++i) {
-    below += term;
-    term = term * (draws - i) / (i + 1) * (p / std::max(1e-12, 1 - p));
+// Whether an open hand keeps a simple road to a yaku: a pon or kan of a dragon or of the round
+// or seat wind, or nothing but simples (open tanyao). A closed hand always has riichi.
+bool has_yaku_road(const TileCounts& hand, const dp::Position& position) {
+  bool open = false;
+  bool all_simples = true;
+  for (const Meld& meld : position.melds) {
+    open = open || meld.is_open();
+    const int kind = meld.kind();
+    const bool yakuhai = is_dragon(kind) || kind == position.round_wind || kind == position.seat_wind;
+    if (!meld.is_run() && yakuhai) return true;
+    for (const Tile tile : meld.all_tiles()) all_simples = all_simples && !is_terminal_or_honor(tile.kind());
   }
-  return std::clamp(1 - below, 0.0, 1.0);
+  if (!open) return true;
+  for (int k = 0; k < kNumKinds; ++k) all_simples = all_simples && (hand[k] == 0 || !is_terminal_or_honor(k));
+  return all_simples && position.rules.open_tanyao;
 }
 
-HandCurve ukeire_curve(const TileCounts& hand, const std::array<double, kNumKinds>& weights, int draws) {
-  const int s = shanten(hand);
+// The mean effective tiles of a random 13-tile hand by shanten (tenpai first), out of the 123
+// tiles it cannot see ("配牌時有効牌の枚数", https://tomohxx.hatenablog.com/): the odds of the
+// stand-in's later steps (the first step uses the hand's own ukeire).
+constexpr std::array<double, 7> kMeanUkeire = {4.5843, 12.2671, 23.3215, 40.4909, 60.6136, 77.8174, 100.154};
+constexpr double kUnseenAtDeal = 123;
+
+HandCurve ukeire_curve(const TileCounts& hand, const dp::Position& position) {
+  const int s = std::max(0, shanten(hand));
   double pool = 0;
   double useful = 0;
   TileCounts probe = hand;
   for (int k = 0; k < kNumKinds; ++k) {
-    pool += weights[k];
-    if (weights[k] <= 0 || probe[k] >= kCopiesPerKind) continue;
+    pool += position.weights[k];
+    if (position.weights[k] <= 0 || probe[k] >= kCopiesPerKind) continue;
     ++probe[k];
-    if (shanten(probe) < s) useful += weights[k];
+    if (shanten(probe) < shanten(hand)) useful += position.weights[k];
     --probe[k];
   }
-  const double p = pool > 0 ? useful / pool : 0;
+  // odds[i]: the chance that a draw takes the hand from shanten i one step closer (i = 0: wins).
+  std::array<double, 8> odds{};
+  for (int i = 0; i <= s && i < 8; ++i) {
+    const double own = pool > 0 ? std::min(1.0, useful / pool) : 0;
+    odds[i] = i == s ? own : std::min(own, kMeanUkeire[std::min<std::size_t>(i, 6)] / kUnseenAtDeal);
+  }
+  // at[i]: P(the hand is at shanten i after the draws so far); at[-1] is the win, kept apart.
+  std::array<double, 8> at{};
+  at[std::min(s, 7)] = 1;
+  double won = 0;
+  double tenpai = s == 0 ? 1 : 0;
+  const bool can_win = has_yaku_road(hand, position);
   HandCurve curve;
-  for (int r = 1; r <= draws; ++r) {
-    const double win = at_least(s + 1, r, p);
-    curve.win.push_back(win);
-    curve.score.push_back(win * kUkeireWinPoints);
-    curve.tenpai.push_back(at_least(s, r, p));
+  for (int r = 1; r <= position.draws_left; ++r) {
+    won += at[0] * odds[0];
+    at[0] *= 1 - odds[0];
+    for (int i = 1; i <= std::min(s, 7); ++i) {
+      const double moved = at[i] * odds[i];
+      at[i] -= moved;
+      at[i - 1] += moved;
+      if (i == 1) tenpai += moved;
+    }
+    curve.win.push_back(can_win ? won : 0);
+    curve.score.push_back(can_win ? won * kUkeireWinPoints : 0);
+    curve.tenpai.push_back(std::min(1.0, tenpai));
   }
   return curve;
 }
@@ -375,7 +390,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
     if (position.hand[kind] == 0) continue;
     TileCounts after = position.hand;
     --after[kind];
-    curves[kind] = ukeire_curve(after, position.weights, position.draws_left);
+    curves[kind] = ukeire_curve(after, position);
   }
   return curves;
 }
@@ -388,7 +403,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
     states += result.draw_states;
     if (!result.candidates.empty() && result.candidates.front().evaluated) return curve_of(result.candidates.front());
   }
-  return ukeire_curve(position.hand, position.weights, position.draws_left);
+  return ukeire_curve(position.hand, position);
 }
 
 // The share of a closed tenpai hand's waits (weighed by their copies in the wall) on which a ron
@@ -598,8 +613,9 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     position.haitei_on_last_draw = false;
     position.discardable = dp::Position::all_kinds();
     if (!kan) {
-      const std::array<bool, kNumKinds> forbidden = kuikae_kinds(action);
-      for (int k = 0; k < kNumKinds; ++k) position.discardable[k] = !forbidden[k];
+      for (int k = 0; k < kNumKinds; ++k) {
+        position.discardable[k] = !is_kuikae(action.type, action.pai.kind(), action.consumed, k);
+      }
     }
     set_draw_weights(position, d.threat, settings_.wall_estimate);
 
