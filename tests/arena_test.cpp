@@ -24,7 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kTenbin = std::string(TENBIN_BINARY) + " --log-level warn";
+// The arena is under test here, not a strategy: the fast, deterministic greedy baseline plays.
+const std::string kTenbin = std::string(TENBIN_BINARY) + " --log-level warn --strategy greedy";
 
 std::string bot(std::string_view script) { return std::string(TENBIN_FIXTURES_DIR) + "/bots/" + std::string(script); }
 
