@@ -291,7 +291,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
     std::array<int, 4> down{};
     up[seat] = 1000;
     down[seat] = -1000;
-    d.tolerance = kEquivalentPoints * std::abs(d.placement.value(up) - d.placement.value(down)) / 2000;
+    d.tolerance = std::max(1e-9, kEquivalentPoints * std::abs(d.placement.value(up) - d.placement.value(down)) / 2000);
   }
 
   Action chosen = legal.front();
@@ -328,22 +328,28 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
 namespace {
 
 
-// The best candidate: the highest rank value (points without placement); among those within
-// `tolerance` of it, the best progress.
-const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double tolerance,
+// The best candidate, by a tolerant lexicographic order: the candidates within `rank_tolerance`
+// of the best rank value (rank points worth kEquivalentPoints), then among them those within
+// kEquivalentPoints of the best value in points, then the best progress. Without placement the
+// first two steps are the same.
+const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
                                   std::size_t from = 0) {
-  const FullPolicy::Priced* top = nullptr;
+  if (from >= priced.size()) return nullptr;
+  double top_rank = priced[from].rank_value;
+  for (std::size_t i = from; i < priced.size(); ++i) top_rank = std::max(top_rank, priced[i].rank_value);
+  const auto rank_equivalent = [&](const FullPolicy::Priced& p) { return top_rank - p.rank_value <= rank_tolerance; };
+  double top_value = -1e300;
   for (std::size_t i = from; i < priced.size(); ++i) {
-    if (top == nullptr || priced[i].rank_value > top->rank_value) top = &priced[i];
+    if (rank_equivalent(priced[i])) top_value = std::max(top_value, priced[i].value);
   }
-  if (top == nullptr) return nullptr;
   const auto progress = [](const FullPolicy::Priced& p) {
-    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value);
+    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value, p.value);
   };
-  const FullPolicy::Priced* best = top;
+  const FullPolicy::Priced* best = nullptr;
   for (std::size_t i = from; i < priced.size(); ++i) {
     const FullPolicy::Priced& p = priced[i];
-    if (top->rank_value - p.rank_value <= tolerance && progress(p) > progress(*best)) best = &p;
+    if (!rank_equivalent(p) || top_value - p.value > kEquivalentPoints) continue;
+    if (best == nullptr || progress(p) > progress(*best)) best = &p;
   }
   return best;
 }
