@@ -241,6 +241,67 @@ FullPolicy::~FullPolicy() = default;
 
 namespace {
 
+
+// The best candidate, by a tolerant lexicographic order: the candidates within `rank_tolerance`
+// of the best rank value (rank points worth kEquivalentPoints), then among them those within
+// kEquivalentPoints of the best value in points, then the best progress. Without placement the
+// first two steps are the same.
+const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
+                                  std::size_t from = 0) {
+  if (from >= priced.size()) return nullptr;
+  double top_rank = priced[from].rank_value;
+  for (std::size_t i = from; i < priced.size(); ++i) top_rank = std::max(top_rank, priced[i].rank_value);
+  const auto rank_equivalent = [&](const FullPolicy::Priced& p) { return top_rank - p.rank_value <= rank_tolerance; };
+  double top_value = -1e300;
+  for (std::size_t i = from; i < priced.size(); ++i) {
+    if (rank_equivalent(priced[i])) top_value = std::max(top_value, priced[i].value);
+  }
+  const auto progress = [](const FullPolicy::Priced& p) {
+    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value, p.value);
+  };
+  const FullPolicy::Priced* best = nullptr;
+  for (std::size_t i = from; i < priced.size(); ++i) {
+    const FullPolicy::Priced& p = priced[i];
+    if (!rank_equivalent(p) || top_value - p.value > kEquivalentPoints) continue;
+    if (best == nullptr || progress(p) > progress(*best)) best = &p;
+  }
+  return best;
+}
+
+// Whether taking this win leaves us last when the game ends with it (all-last), with draws left
+// to try for more.
+bool win_hurts(const Table& table, const Action& win) {
+  if (table.tiles_left() <= 0) return false;
+  const bool tsumo = table.decision() == Decision::own_draw;
+  const std::optional<Tile> drawn = table.last_draw();
+  if (tsumo && !drawn) return false;
+  const Tile tile = tsumo ? *drawn : win.pai;
+  const std::optional<Score> score = table.evaluate_win(tile, tsumo, tsumo ? table.seat() : win.target);
+  if (!score) return false;
+  std::array<int, 4> after{};
+  for (int s = 0; s < 4; ++s) after[s] = table.score(s) + score->deltas[s];
+  const bool dealer_keeps = table.dealer() == table.seat();
+  return game_ends_after(table, after, dealer_keeps) && Placement::rank_of(after, table.seat()) == 3;
+}
+
+
+bool offers_call(std::span<const Action> legal) {
+  return std::any_of(legal.begin(), legal.end(), [](const Action& a) {
+    return a.type == EventType::chi || a.type == EventType::pon || a.type == EventType::daiminkan;
+  });
+}
+
+// A claim with no call on offer (or no pass): the win unless placement says it hurts, else the
+// pass. Neither model is needed for it.
+Action win_or_pass(const Table& table, std::span<const Action> legal, bool placement) {
+  const Action* pass = find(legal, EventType::none);
+  if (const Action* win = find(legal, EventType::hora)) {
+    if (!placement || pass == nullptr || !win_hurts(table, *win)) return *win;
+  }
+  return pass != nullptr ? *pass : legal.front();
+}
+
+
 // The weights the DP draws from: MJ-0's wall estimate, or the flat unseen counts (also when the
 // estimate holds fewer tiles than the draws asked for). The draws never exceed the pool.
 void set_draw_weights(dp::Position& position, const Threat& threat, bool wall_estimate) {
@@ -267,6 +328,10 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   }
   riichi_discard_.reset();
   if (legal.size() == 1) return legal.front();
+  const bool claim = table.decision() == tenbin::Decision::claim_discard ||
+                     table.decision() == tenbin::Decision::claim_kakan ||
+                     table.decision() == tenbin::Decision::claim_ankan;
+  if (claim && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement);
   const auto started = std::chrono::steady_clock::now();
   const WorkPlan plan = plan_for_budget(settings_.budget_ms);
   const std::array<int, 4> scores{table.score(0), table.score(1), table.score(2), table.score(3)};
@@ -325,52 +390,6 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   return chosen;
 }
 
-namespace {
-
-
-// The best candidate, by a tolerant lexicographic order: the candidates within `rank_tolerance`
-// of the best rank value (rank points worth kEquivalentPoints), then among them those within
-// kEquivalentPoints of the best value in points, then the best progress. Without placement the
-// first two steps are the same.
-const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
-                                  std::size_t from = 0) {
-  if (from >= priced.size()) return nullptr;
-  double top_rank = priced[from].rank_value;
-  for (std::size_t i = from; i < priced.size(); ++i) top_rank = std::max(top_rank, priced[i].rank_value);
-  const auto rank_equivalent = [&](const FullPolicy::Priced& p) { return top_rank - p.rank_value <= rank_tolerance; };
-  double top_value = -1e300;
-  for (std::size_t i = from; i < priced.size(); ++i) {
-    if (rank_equivalent(priced[i])) top_value = std::max(top_value, priced[i].value);
-  }
-  const auto progress = [](const FullPolicy::Priced& p) {
-    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value, p.value);
-  };
-  const FullPolicy::Priced* best = nullptr;
-  for (std::size_t i = from; i < priced.size(); ++i) {
-    const FullPolicy::Priced& p = priced[i];
-    if (!rank_equivalent(p) || top_value - p.value > kEquivalentPoints) continue;
-    if (best == nullptr || progress(p) > progress(*best)) best = &p;
-  }
-  return best;
-}
-
-// Whether taking this win leaves us last when the game ends with it (all-last), with draws left
-// to try for more.
-bool win_hurts(const Table& table, const Action& win) {
-  if (table.tiles_left() <= 0) return false;
-  const bool tsumo = table.decision() == Decision::own_draw;
-  const std::optional<Tile> drawn = table.last_draw();
-  if (tsumo && !drawn) return false;
-  const Tile tile = tsumo ? *drawn : win.pai;
-  const std::optional<Score> score = table.evaluate_win(tile, tsumo, tsumo ? table.seat() : win.target);
-  if (!score) return false;
-  std::array<int, 4> after{};
-  for (int s = 0; s < 4; ++s) after[s] = table.score(s) + score->deltas[s];
-  const bool dealer_keeps = table.dealer() == table.seat();
-  return game_ends_after(table, after, dealer_keeps) && Placement::rank_of(after, table.seat()) == 3;
-}
-
-}  // namespace
 
 namespace {
 
@@ -445,6 +464,7 @@ bool tenpai_after(const TileCounts& hand, int kind) {
 }
 
 }  // namespace
+
 
 Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bool after_riichi) {
   const Table& table = d.table;
@@ -567,11 +587,10 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
 Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
   const Action* pass = find(legal, EventType::none);
+  if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement);
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!settings_.placement || !win_hurts(table, *win) || pass == nullptr) return *win;
+    if (!settings_.placement || !win_hurts(table, *win)) return *win;
   }
-  if (pass == nullptr) return legal.front();
-  if (table.decision() != tenbin::Decision::claim_discard) return *pass;
 
   // The discarder: any call names it.
   int discarder = -1;

@@ -80,17 +80,6 @@ void fill_race(Threat& threat) {
   }
   for (double& share : threat.payee_share) share = total_share > 0 ? share / total_share : 0;
 
-  double present_safe = 1;
-  threat.present_loss = 0;
-  for (const OpponentThreat& o : threat.opponents) {
-    double deal_in = 0;
-    for (int k = 0; k < kNumKinds; ++k) {
-      deal_in += threat.wall[k] / live * o.deal_in[k];
-      threat.present_loss += threat.wall[k] / live * o.loss[k];
-    }
-    present_safe *= 1 - std::min(1.0, deal_in);
-  }
-  threat.present_deal_in = 1 - present_safe;
   for (int j = 1; j <= kMaxGoRounds; ++j) {
     double nobody_wins = 1;
     double safe = 1;

@@ -41,11 +41,6 @@ struct Threat {
   // chooses among its drawn tile and the tiles it does not need).
   std::array<double, kMaxGoRounds + 1> choice_deal_in{};
   std::array<double, kMaxGoRounds + 1> choice_loss{};
-  // The part of push_deal_in and push_loss owed to the opponents tenpai now ([0]: as it stands;
-  // the rest comes from hands that reach tenpai later, against which a hand still far from
-  // tenpai would fold when they show it).
-  double present_deal_in = 0;
-  double present_loss = 0;
   // Each opponent's share of the deal-in danger of a wall tile (who is paid when we deal in).
   std::array<double, 4> payee_share{};
 };
