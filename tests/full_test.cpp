@@ -3,7 +3,9 @@
 // budget, and the --meta figures it reports.
 #include "bot/strategy/full.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -172,6 +174,29 @@ TEST(Placement, HandsLeftCountDownToTheLastHand) {
   deal.bakaze = "E";
   deal.kyoku = 1;
   EXPECT_GT(hands_left_after(after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)})), 7);
+}
+
+// Candidates are compared in points until the last hands (from South 2), in rank points after:
+// the same opening priced in East 1 and in South 3 with the scores apart.
+TEST(Full, PricesInRankPointsOnlyNearTheEnd) {
+  const auto candidates = [](const char* bakaze, int kyoku) {
+    Deal deal;
+    deal.bakaze = bakaze;
+    deal.kyoku = kyoku;
+    deal.scores = std::array<int, 4>{18000, 34000, 28000, 20000};
+    nlohmann::json why;
+    full(after({start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(0, "2s")}), {}, &why);
+    return why["candidates"];
+  };
+  const nlohmann::json early = candidates("E", 2);
+  ASSERT_FALSE(early.empty());
+  for (const nlohmann::json& c : early) EXPECT_DOUBLE_EQ(c["rank_value"].get<double>(), c["value"].get<double>());
+  const nlohmann::json late = candidates("S", 3);
+  ASSERT_FALSE(late.empty());
+  const bool ranked = std::any_of(late.begin(), late.end(), [](const nlohmann::json& c) {
+    return std::abs(c["rank_value"].get<double>() - c["value"].get<double>()) > 1e-6;
+  });
+  EXPECT_TRUE(ranked) << late.dump(1);
 }
 
 // The same input gives the same reply and the same figures (seeded sampling).

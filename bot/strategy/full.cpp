@@ -167,6 +167,7 @@ struct FullPolicy::Decision {
   std::size_t dp_states = 0;
   int samples = 0;
   double tolerance = kEquivalentPoints;  // kEquivalentPoints in the unit candidates are compared in
+  bool ranked = false;                   // candidates compared in rank points (else in points)
 
   // Expected rank points of a candidate whose outcomes are: a win of `line.win_points /
   // win_prob` on average, this discard's deal-in, later deal-ins, the draw payments, or nothing
@@ -225,12 +226,12 @@ struct FullPolicy::Decision {
     p.win_prob = (1 - p.deal_in_prob) * line.win_prob;
     p.exp_score = (1 - p.deal_in_prob) * line.win_points;
     p.value = -p.expected_loss + (1 - p.deal_in_prob) * line.value();
-    p.rank_value = settings.placement ? rank_value(line, p.deal_in_prob, p.expected_loss, kind) : p.value;
+    p.rank_value = ranked ? rank_value(line, p.deal_in_prob, p.expected_loss, kind) : p.value;
     return p;
   }
 
   double worth(const Line& line, const Priced& p, int kind) const {
-    if (!settings.placement) return line.value();
+    if (!ranked) return line.value();
     return rank_value(line, p.deal_in_prob, p.expected_loss, kind);
   }
 };
@@ -349,7 +350,8 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
     d.threat = flat_threat(table);
   }
 
-  if (settings_.placement) {
+  d.ranked = settings_.placement && hands_left_after(table) <= kPlacementHandsLeft;
+  if (d.ranked) {
     // Rank points per point here, for the tolerance.
     const int seat = table.seat();
     std::array<int, 4> up{};

@@ -18,6 +18,11 @@ inline constexpr RankPoints kTenhouRankPoints = {90, 45, 0, -135};
 // gives the figure measured on arena logs).
 inline constexpr double kScoreSwingPerHand = 4000;
 
+// Outcomes are priced in rank points only with at most this many hands expected after this one
+// (from South 2 on in a hanchan): earlier, rank points are nearly linear in points, and the
+// model's rough parts (mean-size outcomes, a fixed swing) cost more than it adds.
+inline constexpr double kPlacementHandsLeft = 3.0;
+
 // The hands expected after this one in a hanchan (East 1 .. South 4, dealer repeats counted as
 // a fixed share), 0 in the last hand; beyond South 4 (the extension round) 0.
 double hands_left_after(const Table& table);
