@@ -2,6 +2,8 @@
 //
 //   tenbin-arena --seat [NAME=]CMD x4 [--seat-dialect D] [--timeout-ms T] --games N --seed S --out DIR
 //                [--duplicate] [--jobs J] [--resume] [--format hanchan|tonpuu]
+//                [--shard I/N]   only the games of shard I of N (the four rotations of a wall together)
+//   tenbin-arena merge OUT SHARD...  the shards of one match, merged into the match a whole run writes
 //   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
 //   tenbin-arena tenpai-data IN...   every discard of full logs (files or match directories) with
@@ -24,6 +26,7 @@
 
 #include "eval/calibration.hpp"
 #include "eval/match.hpp"
+#include "eval/merge.hpp"
 #include "eval/tenpai_data.hpp"
 #include "eval/wall_experiment.hpp"
 #include "eval/validate.hpp"
@@ -88,9 +91,21 @@ int main(int argc, char** argv) {
   app.add_flag("--resume", config.resume, "continue the match in --out, skipping finished games");
   app.add_option("--format", format, "hanchan or tonpuu")->check(CLI::IsMember({"hanchan", "tonpuu"}));
   app.add_flag("--quiet", quiet, "no progress bar");
+  app.add_option_function<std::string>("--shard", [&config](const std::string& value) {
+       try {
+         config.shard = tenbin::arena::parse_shard(value);
+       } catch (const std::invalid_argument& error) {
+         throw CLI::ValidationError(error.what());
+       }
+     }, "I/N: play only shard I of N (games whose wall group is I modulo N); merge the shards with `merge`");
   app.footer("Seats: --seat [NAME=]CMD (four times); --seat-dialect mortal|batch|akochan and --timeout-ms MS\n"
              "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.");
 
+  auto* merge = app.add_subcommand("merge", "merge the shards of one match into the match a whole run writes");
+  std::string merge_out;
+  std::vector<std::string> merge_shards;
+  merge->add_option("out", merge_out, "new match directory")->required();
+  merge->add_option("shards", merge_shards, "the shard directories (every shard, once)")->required();
   auto* verify = app.add_subcommand("verify", "check a match directory's walls, commitments and logs");
   std::string verify_dir;
   verify->add_option("dir", verify_dir, "match directory")->required();
@@ -123,6 +138,7 @@ int main(int argc, char** argv) {
     return app.exit(error);
   }
 
+  if (merge->parsed()) return tenbin::arena::merge_shards(merge_out, merge_shards, std::cout, std::cerr);
   if (verify->parsed()) return tenbin::arena::verify_match(verify_dir, std::cout);
   if (validate->parsed()) return tenbin::arena::validate_logs(logs, std::cout);
   if (tenpai_data->parsed()) return tenbin::arena::write_tenpai_data(tenpai_inputs, std::cout, std::cerr);

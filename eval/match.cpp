@@ -27,14 +27,20 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json meta_json(const MatchConfig& config) {
+}  // namespace
+
+json match_meta(const MatchConfig& config) {
   json seats = json::array();
   for (const SeatSpec& spec : config.seats) {
     seats.push_back({{"name", spec.name}, {"command", spec.command}, {"dialect", dialect_name(spec.dialect)}, {"timeout_ms", spec.timeout_ms}});
   }
-  return {{"format", config.tonpuu ? "tonpuu" : "hanchan"}, {"seed", config.seed}, {"games", config.games},
-          {"duplicate", config.duplicate}, {"seats", seats}, {"wall", "tenbin-wall-v1"}};
+  json meta = {{"format", config.tonpuu ? "tonpuu" : "hanchan"}, {"seed", config.seed}, {"games", config.games},
+               {"duplicate", config.duplicate}, {"seats", seats}, {"wall", "tenbin-wall-v1"}};
+  if (config.shard) meta["shard"] = {{"index", config.shard->index}, {"count", config.shard->count}};
+  return meta;
 }
+
+namespace {
 
 // The events of a game's log up to its first unreadable line, if any.
 std::vector<Event> read_log(const std::string& path) {
@@ -157,7 +163,7 @@ std::string clock_text(double seconds) {
   return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-void show_progress(const MatchConfig& config, const std::map<int, json>& results, int total_done, double elapsed, int done_this_run) {
+void show_progress(const std::map<int, json>& results, int planned, int total_done, double elapsed, int done_this_run) {
   std::map<std::string, std::pair<double, int>> ranks;
   for (const auto& [game, result] : results) {
     for (int seat = 0; seat < 4; ++seat) {
@@ -167,45 +173,44 @@ void show_progress(const MatchConfig& config, const std::map<int, json>& results
     }
   }
   const int width = 30;
-  const int filled = config.games ? width * total_done / config.games : width;
+  const int filled = planned ? width * total_done / planned : width;
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.resize(width, '.');
-  const int left = config.games - total_done;
+  const int left = planned - total_done;
   const std::string eta = done_this_run > 0 ? clock_text(elapsed / done_this_run * left) : "?";
-  std::string line = "[" + bar + "] " + std::to_string(total_done) + "/" + std::to_string(config.games) +
+  std::string line = "[" + bar + "] " + std::to_string(total_done) + "/" + std::to_string(planned) +
                      " games  " + clock_text(elapsed) + " elapsed  ETA " + eta + "  avg rank:";
   for (const auto& [name, r] : ranks) line += fmt::format(" {} {:.2f}", name.substr(0, 20), r.first / r.second);
   if (::isatty(STDERR_FILENO)) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
-    if (total_done == config.games) std::fprintf(stderr, "\n");
+    if (total_done == planned) std::fprintf(stderr, "\n");
   } else {
     std::fprintf(stderr, "%s\n", line.c_str());
   }
   std::fflush(stderr);
 }
 
-// Recomputes the summary of a match directory from its results and logs.
-std::string summarise(const MatchDir& dir, bool duplicate, json* as_json) {
+}  // namespace
+
+std::string write_summary(const MatchDir& dir, bool duplicate) {
   std::map<std::string, CommandSummary> summary;
   for (const auto& [game, result] : dir.read_results(duplicate)) add_game(summary, result.record, read_log(dir.log_path(game)));
-  if (as_json != nullptr) {
-    *as_json = json::array();
-    for (const auto& [name, s] : summary) as_json->push_back(s.to_json());
-  }
+  json as_json = json::array();
+  for (const auto& [name, s] : summary) as_json.push_back(s.to_json());
+  std::ofstream(dir.summary_path()) << as_json.dump(2) << '\n';
   return summary_table(summary);
 }
-
-}  // namespace
 
 int run_match(const MatchConfig& config) {
   const MatchDir dir(config.out_dir);
   fs::create_directories(dir.logs_dir());
   fs::create_directories(dir.stderr_dir());
-  const json meta = meta_json(config);
+  const json meta = match_meta(config);
   if (config.resume && fs::exists(dir.meta_path())) {
     const json previous = dir.read_meta_json();
     if (previous.at("seed") != meta.at("seed") || previous.at("seats") != meta.at("seats") ||
-        previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format")) {
+        previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format") ||
+        previous.value("shard", json()) != meta.value("shard", json())) {
       spdlog::error("--resume: {} was played with other settings", config.out_dir);
       return 2;
     }
@@ -221,7 +226,10 @@ int run_match(const MatchConfig& config) {
   const std::set<int> done = finished_games(dir, config.duplicate);
   Outputs outputs(dir);
   std::vector<int> todo;
+  int planned = 0;
   for (int game = 0; game < config.games; ++game) {
+    if (config.shard && !config.shard->holds(config.duplicate, game)) continue;
+    ++planned;
     if (!done.count(game)) todo.push_back(game);
   }
   std::atomic<std::size_t> next{0};
@@ -241,7 +249,7 @@ int run_match(const MatchConfig& config) {
       if (config.progress) {
         const std::lock_guard lock(progress_mutex);
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        show_progress(config, outputs.snapshot(), static_cast<int>(done.size()) + finished, elapsed, finished);
+        show_progress(outputs.snapshot(), planned, static_cast<int>(done.size()) + finished, elapsed, finished);
       }
     }
   };
@@ -250,9 +258,7 @@ int run_match(const MatchConfig& config) {
   for (int j = 0; j < jobs; ++j) threads.emplace_back(job, j);
   for (auto& thread : threads) thread.join();
 
-  json summary_json;
-  const std::string table = summarise(dir, config.duplicate, &summary_json);
-  std::ofstream(dir.summary_path()) << summary_json.dump(2) << '\n';
+  const std::string table = write_summary(dir, config.duplicate);
   std::printf("%s", table.c_str());
   std::fflush(stdout);
   return 0;

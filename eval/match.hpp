@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
+#include "eval/match_dir.hpp"
 #include "eval/seat.hpp"
 
 namespace tenbin::arena {
@@ -21,9 +23,16 @@ struct MatchConfig {
   bool resume = false;
   bool tonpuu = false;
   bool progress = true;
+  std::optional<Shard> shard;  // play only this shard's games (meta.json names it)
 };
 
 // Plays the match; returns the process exit code (0, or 2 for unusable settings).
 int run_match(const MatchConfig& config);
+
+// meta.json's settings for a match (its shard included, if one).
+nlohmann::json match_meta(const MatchConfig& config);
+
+// Recomputes DIR/summary.json from the results and logs; returns the summary as a table.
+std::string write_summary(const MatchDir& dir, bool duplicate);
 
 }  // namespace tenbin::arena

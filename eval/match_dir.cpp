@@ -18,6 +18,22 @@ int command_at(bool duplicate, int game, int seat) {
   return (seat + rotation) % 4;
 }
 
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  const auto number = [&](const std::string& part) {
+    if (part.empty() || part.size() > 6 || part.find_first_not_of("0123456789") != std::string::npos) {
+      throw std::invalid_argument("--shard " + text + ": expected I/N, two whole numbers with 0 <= I < N");
+    }
+    return std::stoi(part);
+  };
+  if (slash == std::string::npos) number("");
+  const Shard shard{number(text.substr(0, slash)), number(text.substr(slash + 1))};
+  if (shard.count < 1 || shard.index >= shard.count) {
+    throw std::invalid_argument("--shard " + text + ": expected I/N, two whole numbers with 0 <= I < N");
+  }
+  return shard;
+}
+
 std::string MatchDir::log_path(int game) const { return logs_dir() + fmt::format("/{:04}.mjson", game); }
 
 std::string MatchDir::stderr_path(int job, int command) const {

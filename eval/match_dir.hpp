@@ -1,6 +1,7 @@
 // A match directory, as the arena writes it and the checks read it:
 //
-// DIR/meta.json           the match settings (seed, seats, format), checked on --resume
+// DIR/meta.json           the match settings (seed, seats, format; the shard, if one), checked on
+//                         --resume
 // DIR/commitments.jsonl   SHA-256 of each wall, written before the hand is dealt to any seat
 // DIR/logs/NNNN.mjson     the full-information mjai log of game NNNN
 // DIR/results.jsonl       one line per finished game, appended and flushed at once
@@ -22,6 +23,18 @@ namespace tenbin::arena {
 // The wall game that game `game` plays, and the seat command sitting at `seat` in it.
 std::uint64_t wall_game_of(bool duplicate, int game);
 int command_at(bool duplicate, int game, int seat);
+
+// A shard of a match: the games whose wall group (a duplicate match's four rotations of one wall,
+// else the game itself) is `index` modulo `count`, so one wall's rotations stay together.
+struct Shard {
+  int index = 0;
+  int count = 1;
+  bool holds(bool duplicate, int game) const {
+    return static_cast<int>(wall_game_of(duplicate, game) % static_cast<std::uint64_t>(count)) == index;
+  }
+};
+// "I/N" with 0 <= I < N; throws std::invalid_argument with the reason otherwise.
+Shard parse_shard(const std::string& text);
 
 struct MatchMeta {
   std::uint64_t seed = 0;
