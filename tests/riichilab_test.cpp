@@ -10,18 +10,20 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+#include <poll.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -41,6 +43,7 @@
 #include "bot/protocol/riichilab_client.hpp"
 #include "bot/strategy/policy.hpp"
 #include "engine/game.hpp"
+#include "engine/mjai_log.hpp"
 #include "tests/process.hpp"
 
 namespace tenbin {
@@ -55,7 +58,8 @@ using tcp = net::ip::tcp;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-constexpr int kSocketWaitSeconds = 10;  // for one frame from the client
+constexpr int kConnectWaitMs = 10'000;  // for the client to connect
+constexpr auto kScriptWait = 20s;        // for one connection's whole script
 using Failures = std::vector<std::string>;
 
 Action discard(const char* tile, bool tsumogiri) {
@@ -283,7 +287,8 @@ SelfSigned make_self_signed() {
 }
 
 // Accepts one client on 127.0.0.1 and runs a script against it on its own thread; every failed
-// check is recorded and read once the thread is done. With a certificate, TLS first.
+// check is recorded and read once the thread is done. With a certificate, TLS first. A client
+// that never connects, or a script still waiting past its time, fails instead of hanging.
 class LoopbackServer {
  public:
   using Script = std::function<void(Peer&, Failures&)>;
@@ -308,18 +313,36 @@ class LoopbackServer {
 
  private:
   void serve(const Script& script) {
+    pollfd waiting{acceptor_.native_handle(), POLLIN, 0};
+    if (::poll(&waiting, 1, kConnectWaitMs) <= 0) {
+      failures_.push_back("no client connected");
+      return;
+    }
     tcp::socket socket(io_);
-    // No client at all must not hang the suite: the acceptor gives up with the socket timeout.
-    const timeval wait{kSocketWaitSeconds, 0};
-    ::setsockopt(acceptor_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
     beast::error_code error;
     acceptor_.accept(socket, error);
     if (error) {
-      failures_.push_back("no client connected: " + error.message());
+      failures_.push_back("accept: " + error.message());
       return;
     }
-    ::setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
     socket.set_option(tcp::no_delay(true));
+    // Past the script's time the connection is shut, which ends any read the script is blocked in.
+    const int fd = socket.native_handle();
+    std::thread guard([this, fd] {
+      std::unique_lock lock(mutex_);
+      if (!done_.wait_for(lock, kScriptWait, [this] { return script_done_; })) ::shutdown(fd, SHUT_RDWR);
+    });
+    connect_and_run(std::move(socket), script);
+    {
+      const std::lock_guard lock(mutex_);
+      script_done_ = true;
+    }
+    done_.notify_all();
+    guard.join();
+  }
+
+  void connect_and_run(tcp::socket socket, const Script& script) {
+    beast::error_code error;
     if (!tls_) {
       auto ws = std::make_unique<websocket::stream<tcp::socket>>(std::move(socket));
       run(std::move(ws), script);
@@ -355,11 +378,15 @@ class LoopbackServer {
   std::optional<ssl::context> tls_;
   std::thread thread_;
   Failures failures_;
+  std::mutex mutex_;
+  std::condition_variable done_;
+  bool script_done_ = false;
 };
 
-// How the loopback server bends the flow, by request id.
-struct Faults {
-  bool enabled = true;
+// The client's seat, and whether the loopback server bends the flow (by request id).
+struct Flow {
+  int seat = 0;
+  bool faults = true;
   static constexpr std::int64_t kRejected = 2;   // acked rejected; the host plays the default
   static constexpr std::int64_t kDefaulted = 3;  // defaulted before the reply, which is then stale
   static constexpr std::int64_t kStrayAck = 4;   // an extra ack for an old id after the real one
@@ -372,12 +399,12 @@ struct GameTally {
   int calls_offered = 0;   // requests offering chi, pon or a kan from a discard
 };
 
-// The offered members of seat 0's legal actions as the host writes them: minimal (no actor; a win
-// is {"type":"hora"}), and on even ids every member twice.
-json possible_actions(const std::vector<Action>& legal, std::int64_t id) {
+// The offered members of the client's legal actions as the host writes them: minimal (no actor; a
+// win is {"type":"hora"}), and on even ids every member twice.
+json possible_actions(const std::vector<Action>& legal, std::int64_t id, int seat) {
   json members = json::array();
   for (const Action& action : legal) {
-    json member = event_to_json(action.to_event(0));
+    json member = event_to_json(action.to_event(seat));
     member.erase("actor");
     if (action.type == EventType::hora) member = {{"type", "hora"}};
     members.push_back(member);
@@ -391,8 +418,8 @@ json possible_actions(const std::vector<Action>& legal, std::int64_t id) {
 
 // The reply to request `id`, checked: one of the offered members with the id copied and our seat;
 // the index of the legal action it is.
-std::optional<std::size_t> read_reply(Peer& peer, std::int64_t id, const json& offered, std::size_t legal_count,
-                                      Failures& failures) {
+std::optional<std::size_t> read_reply(Peer& peer, std::int64_t id, int seat, const json& offered,
+                                      std::size_t legal_count, Failures& failures) {
   const std::optional<std::string> text = peer.read_text();
   if (!text) {
     failures.push_back("no reply to request " + std::to_string(id));
@@ -405,8 +432,8 @@ std::optional<std::size_t> read_reply(Peer& peer, std::int64_t id, const json& o
     failures.push_back("reply is not JSON: " + *text);
     return std::nullopt;
   }
-  if (reply.value("request_id", std::int64_t{-1}) != id || reply.value("actor", -1) != 0) {
-    failures.push_back("reply without request_id " + std::to_string(id) + " and actor 0: " + *text);
+  if (reply.value("request_id", std::int64_t{-1}) != id || reply.value("actor", -1) != seat) {
+    failures.push_back("reply without request_id " + std::to_string(id) + " and our seat as actor: " + *text);
   }
   reply.erase("request_id");
   reply.erase("actor");
@@ -417,11 +444,11 @@ std::optional<std::size_t> read_reply(Peer& peer, std::int64_t id, const json& o
   return std::nullopt;
 }
 
-// Seat 0's answer to the pending request, with the scripted faults; nothing means the host plays
-// the default.
-std::optional<Action> ask_seat0(Peer& peer, const std::vector<Action>& legal, std::int64_t id, const Faults& faults,
-                                GameTally& tally, Failures& failures) {
-  const json offered = possible_actions(legal, id);
+// The client's answer to the pending request, with the scripted faults; nothing means the host
+// plays the default.
+std::optional<Action> ask_client(Peer& peer, const std::vector<Action>& legal, std::int64_t id, const Flow& flow,
+                                 GameTally& tally, Failures& failures) {
+  const json offered = possible_actions(legal, id, flow.seat);
   ++tally.requests;
   if (std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.type == EventType::hora; })) ++tally.hora_offered;
   const auto is_call = [](const Action& a) {
@@ -436,26 +463,26 @@ std::optional<Action> ask_seat0(Peer& peer, const std::vector<Action>& legal, st
   const auto ack = [&](std::int64_t of, const char* status) {
     peer.send({{"type", "action_ack"}, {"request_id", of}, {"status", status}, {"reason", "scripted"}});
   };
-  if (faults.enabled && id == Faults::kDefaulted) {
+  if (flow.faults && id == Flow::kDefaulted) {
     ack(id, "defaulted");
-    read_reply(peer, id, offered, legal.size(), failures);
+    read_reply(peer, id, flow.seat, offered, legal.size(), failures);
     ack(id, "stale");
     return std::nullopt;
   }
-  const std::optional<std::size_t> chosen = read_reply(peer, id, offered, legal.size(), failures);
-  if (faults.enabled && id == Faults::kRejected) {
+  const std::optional<std::size_t> chosen = read_reply(peer, id, flow.seat, offered, legal.size(), failures);
+  if (flow.faults && id == Flow::kRejected) {
     ack(id, "rejected");
     return std::nullopt;
   }
   ack(id, "accepted");
-  if (faults.enabled && id == Faults::kStrayAck) ack(1, "stale");
+  if (flow.faults && id == Flow::kStrayAck) ack(1, "stale");
   if (!chosen) return std::nullopt;
   return legal[*chosen];
 }
 
-// One East-only game as /ws/validate plays it: seat 0 is the client, the other seats play the
-// default (tsumogiri, or pass). Events go one per frame as seat 0 sees them.
-GameTally play_validate_game(Peer& peer, Failures& failures, const Faults& faults, std::uint64_t seed) {
+// One East-only game as /ws/validate plays it (there the client is seat 0): the other seats play
+// the default (tsumogiri, or pass). Events go one per frame as the client's seat sees them.
+GameTally play_validate_game(Peer& peer, Failures& failures, const Flow& flow, std::uint64_t seed) {
   GameConfig config;
   config.tonpuu = true;
   config.seed = seed;
@@ -463,14 +490,14 @@ GameTally play_validate_game(Peer& peer, Failures& failures, const Faults& fault
   GameTally tally;
   std::size_t sent = 0;
   std::int64_t next_id = 1;
-  if (faults.enabled) {
+  if (flow.faults) {
     peer.send_binary();
     peer.send({{"type", "lobby_notice"}, {"text", "an unknown message"}});
     peer.send_text("not json {");
   }
   while (true) {
     for (; sent < game.log().size(); ++sent) {
-      json event = event_to_json(mask_event_for_seat(game.log()[sent], 0));
+      json event = event_to_json(mask_event_for_seat(game.log()[sent], flow.seat));
       event["server_field"] = "ignored";
       ++tally.events;
       if (!peer.send(event)) {
@@ -480,8 +507,8 @@ GameTally play_validate_game(Peer& peer, Failures& failures, const Faults& fault
     }
     if (game.finished()) break;
     std::array<std::optional<Action>, 4> replies;
-    const std::vector<Action>& legal = game.pending().legal[0];
-    if (!legal.empty()) replies[0] = ask_seat0(peer, legal, next_id++, faults, tally, failures);
+    const std::vector<Action>& legal = game.pending().legal[flow.seat];
+    if (!legal.empty()) replies[flow.seat] = ask_client(peer, legal, next_id++, flow, tally, failures);
     if (!failures.empty()) return tally;
     game.answer(replies);
   }
@@ -528,7 +555,7 @@ fs::path only_file(const fs::path& dir) {
 TEST(RiichiLabClient, PlaysAValidationGameThroughEveryAckStatus) {
   GameTally tally;
   LoopbackServer server([&](Peer& peer, Failures& failures) {
-    tally = play_validate_game(peer, failures, Faults{}, 17);
+    tally = play_validate_game(peer, failures, Flow{}, 17);
   });
   MjaiBot bot(make_policy("greedy"), BotOptions{});
   RiichiLabOptions options;
@@ -539,22 +566,29 @@ TEST(RiichiLabClient, PlaysAValidationGameThroughEveryAckStatus) {
   const Failures failures = server.finish();
   for (const std::string& failure : failures) ADD_FAILURE() << failure;
   EXPECT_EQ(exit_code, 0);
-  EXPECT_GT(tally.requests, Faults::kStrayAck);
+  EXPECT_GT(tally.requests, Flow::kStrayAck);
   // Every event the host sent is in the game log, and the bot followed the table throughout.
   const fs::path log = only_file(options.log_dir);
   ASSERT_FALSE(log.empty());
   EXPECT_EQ(static_cast<int>(lines_of(log).size()), tally.events);
+  std::ifstream log_in(log);
+  MjaiLogReader reader(log_in);
+  std::optional<MjaiLogLine> last;
+  while (std::optional<MjaiLogLine> line = reader.next()) last = std::move(line);
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->event.type, EventType::end_game);
   EXPECT_EQ(bot.rejected_lines(), 0);
   EXPECT_GE(bot.decisions(), tally.requests);
 }
 
-TEST(RiichiLabClient, AnswersWinsAndCallsOfferedAsMinimalMembers) {
-  // The seeds' games offer seat 0 wins and calls (checked below, so the test keeps meaning it).
+TEST(RiichiLabClient, AnswersWinsAndCallsOfferedAsMinimalMembersFromAnySeat) {
+  // The seeds' games offer the client wins and calls (checked below, so the test keeps meaning
+  // it); the seat comes from start_game.id, as on /ws/ranked.
   GameTally total;
-  for (const std::uint64_t seed : {3, 5}) {
+  for (const auto& [seed, seat] : {std::pair<std::uint64_t, int>{3, 0}, {5, 2}}) {
     GameTally tally;
     LoopbackServer server([&](Peer& peer, Failures& failures) {
-      tally = play_validate_game(peer, failures, Faults{.enabled = false}, seed);
+      tally = play_validate_game(peer, failures, Flow{.seat = seat, .faults = false}, seed);
     });
     MjaiBot bot(make_policy("greedy"), BotOptions{});
     RiichiLabOptions options;
@@ -577,7 +611,7 @@ class StuckPolicy final : public Policy {
   explicit StuckPolicy(std::shared_future<void> release) : release_(std::move(release)) {}
   std::string_view name() const override { return "stuck"; }
   Action choose(const Table&, std::span<const Action> legal) override {
-    release_.wait_for(30s);
+    release_.wait_for(60s);
     return legal.back();
   }
   void set_budget_ms(int budget_ms) override { budgets->push_back(budget_ms); }
@@ -602,7 +636,7 @@ TEST(RiichiLabClient, ASlowStrategyIsAnsweredForWithTheFallbackInsideTheGrace) {
     // The reply must come while the strategy is still stuck: the fallback, the drawn tile.
     peer.send({{"type", "request_action"},
                {"request_id", 1},
-               {"possible_actions", possible_actions(game.pending().legal[0], 1)},
+               {"possible_actions", possible_actions(game.pending().legal[0], 1, 0)},
                {"time", {{"grace_ms", 200}, {"bank_ms", 0}}}});
     const std::optional<std::string> reply = peer.read_text();
     release.set_value();
@@ -678,7 +712,7 @@ TEST(RiichiLabBinary, SendsTheTokenFromTheEnvironmentAndNeverLogsIt) {
   std::string authorization;
   LoopbackServer server([&](Peer& peer, Failures& failures) {
     authorization = peer.authorization;
-    play_validate_game(peer, failures, Faults{}, 23);
+    play_validate_game(peer, failures, Flow{}, 23);
   });
   const ScopedEnv token("RIICHILAB_TOKEN", kToken);
   const ScratchDir scratch("binary");
@@ -723,7 +757,7 @@ TEST(RiichiLabBinary, VerifiesTheServersCertificateAgainstTheTrustStore) {
     EXPECT_NE(run.err.find("certificate verify failed"), std::string::npos) << run.err;
   }
   {  // The same certificate trusted (OpenSSL reads the store from SSL_CERT_FILE): a whole game.
-    LoopbackServer server([](Peer& peer, Failures& failures) { play_validate_game(peer, failures, Faults{}, 29); },
+    LoopbackServer server([](Peer& peer, Failures& failures) { play_validate_game(peer, failures, Flow{}, 29); },
                           &certificate);
     const ScopedEnv store("SSL_CERT_FILE", trusted.string());
     const subprocess::Result run = subprocess::run(subprocess::tenbin_binary(), args(server.port()));
