@@ -142,6 +142,9 @@ TEST(RiichiLabProtocol, ReadsRequestsAcksAndFrameKinds) {
   EXPECT_EQ(read.possible_actions.size(), 1u);
   EXPECT_EQ(read.time.grace_ms, 1200);
   EXPECT_EQ(read.time.bank_ms, 4000);
+  const json odd_clock = json::parse(R"({"type":"request_action","time":{"grace_ms":1e30,"bank_ms":-5}})");
+  EXPECT_GT(riichilab::read_request(odd_clock).time.grace_ms, 3000);
+  EXPECT_EQ(riichilab::read_request(odd_clock).time.bank_ms, 0);
   const riichilab::ActionRequest bare = riichilab::read_request(json{{"type", "request_action"}});
   EXPECT_FALSE(bare.request_id.has_value());
   EXPECT_EQ(bare.time.grace_ms, 3000);

@@ -55,9 +55,11 @@ bool member_of_type(const json& member, std::string_view type) {
   return member.is_object() && member.contains("type") && member.at("type") == type;
 }
 
+// A duration in ms, within a day (a number out of range must not overflow an int).
 int time_field(const json& time, const char* key, int fallback) {
   if (!time.is_object() || !time.contains(key) || !time.at(key).is_number()) return fallback;
-  return std::max(0, time.at(key).get<int>());
+  constexpr double kDayMs = 86'400'000;
+  return static_cast<int>(std::clamp(time.at(key).get<double>(), 0.0, kDayMs));
 }
 
 }  // namespace
