@@ -2,12 +2,14 @@
 //
 //   tenbin [--seat N] [--strategy full] [--reply-every] [--meta]   mjai on stdin/stdout
 //   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
+//   tenbin --riichilab wss://HOST/ws/validate               one RiichiLab game (RIICHILAB_TOKEN)
 //   tenbin score | shanten                                  JSON lines calculators
 //   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
 //   tenbin replay --seat N < log.jsonl                      the bot beside a played game
 //   tenbin danger --seat N < log.jsonl                      MJ-0: the wall and each tile's danger
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -23,6 +25,7 @@
 #include "bot/commands/nanikiru_command.hpp"
 #include "bot/strategy/policy.hpp"
 #include "bot/commands/replay.hpp"
+#include "bot/protocol/riichilab_client.hpp"
 #include "bot/protocol/tcp_client.hpp"
 
 namespace {
@@ -80,6 +83,12 @@ int main(int argc, char** argv) {
                "answer every event line, with none when idle (original server style)");
   app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
   app.add_option("--name", options.name, "player name sent to the server");
+  std::string riichilab;
+  tenbin::RiichiLabOptions riichilab_options;
+  app.add_option("--riichilab", riichilab,
+                 "play one RiichiLab game: wss://HOST/ws/validate or /ws/ranked (ws:// too); the token "
+                 "is read from RIICHILAB_TOKEN");
+  app.add_option("--riichilab-logs", riichilab_options.log_dir, "where each RiichiLab game's mjai log is written");
 
   auto* score = app.add_subcommand("score", "Score winning hands: one JSON object per line");
   auto* shanten = app.add_subcommand("shanten", "Shanten and ukeire: one JSON object per line");
@@ -141,6 +150,17 @@ int main(int argc, char** argv) {
   }
 
   tenbin::MjaiBot bot(tenbin::make_policy(strategy, strategy_settings), options);
+  if (!riichilab.empty()) {
+    try {
+      const tenbin::WebSocketAddress address = tenbin::parse_websocket_url(riichilab);
+      if (const char* token = std::getenv("RIICHILAB_TOKEN")) riichilab_options.token = token;
+      riichilab_options.budget_ms = strategy_settings.budget_ms;
+      return tenbin::run_riichilab(address, bot, riichilab_options);
+    } catch (const std::invalid_argument& error) {
+      spdlog::error("{}", error.what());
+      return 2;
+    }
+  }
   if (!connect.empty()) {
     try {
       const tenbin::ServerAddress address = tenbin::parse_server_address(connect);

@@ -1,6 +1,6 @@
 // The `full` strategy on positions whose right answer follows from the rules and the scores (each
 // argued in its comment), its placement model against hand-computed ranks, its determinism, its
-// budget, and the --meta figures it reports.
+// budget (also when set between decisions), and the --meta figures it reports.
 #include "bot/strategy/full.hpp"
 
 #include <algorithm>
@@ -222,6 +222,24 @@ TEST(Full, StaysInsideItsBudgetOnAHardOpening) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LT(ms, budget) << "budget " << budget;
   }
+}
+
+// A budget set between decisions (a host's clock) plans the next one as a strategy made with that
+// budget would: the same figures, from fewer samples than the default plan's.
+TEST(Full, ABudgetSetLaterPlansLikeOneGivenAtTheStart) {
+  const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
+  FullSettings small;
+  small.budget_ms = 40;
+  nlohmann::json expected;
+  full(table, small, &expected);
+  FullPolicy policy;
+  const std::vector<Action> legal = table.legal_actions();
+  policy.choose(table, legal);
+  const nlohmann::json roomy = policy.explanation();
+  policy.set_budget_ms(small.budget_ms);
+  policy.choose(table, legal);
+  EXPECT_EQ(policy.explanation(), expected);
+  EXPECT_LT(expected["samples"].get<int>(), roomy["samples"].get<int>());
 }
 
 // --meta: the reply carries every candidate with its figures.

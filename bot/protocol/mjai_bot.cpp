@@ -128,6 +128,11 @@ std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
   return decide();
 }
 
+std::optional<Action> MjaiBot::decide_pending() {
+  if (table_.decision() == Decision::none || table_.legal_actions().empty()) return std::nullopt;
+  return decide();
+}
+
 std::string MjaiBot::serialise(const Action& action) {
   json reply = event_to_json(action.to_event(table_.seat()));
   if (!pending_meta_.is_null()) reply["meta"] = std::move(pending_meta_);

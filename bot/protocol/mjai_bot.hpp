@@ -43,6 +43,12 @@ class MjaiBot {
   // Without `decide_now` the event only updates the table (an event inside a batch).
   std::optional<Action> take(const Event& event, bool decide_now = true);
 
+  // The action for the decision the table is at now, if it is at one; for hosts that ask
+  // separately from the events (RiichiLab's request_action).
+  std::optional<Action> decide_pending();
+  // The strategy's work per decision from now on (a host's clock).
+  void set_budget_ms(int budget_ms) { policy_->set_budget_ms(budget_ms); }
+
   const Table& table() const { return table_; }
   int decisions() const { return decisions_; }
   int rejected_lines() const { return rejected_; }

@@ -51,6 +51,7 @@ class FullPolicy final : public Policy {
   std::string_view name() const override { return name_; }
   Action choose(const Table& table, std::span<const Action> legal) override;
   nlohmann::json explanation() const override { return explanation_; }
+  void set_budget_ms(int budget_ms) override { settings_.budget_ms = budget_ms; }
 
   // One priced candidate, as --meta shows it.
   struct Priced {
