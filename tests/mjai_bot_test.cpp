@@ -610,6 +610,31 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   EXPECT_EQ(parsed(batched.out[2]).at("type"), "reach");
 }
 
+// JSON nested 80,000 levels deep (160 KB, well under the line limit) in an event and in a batch
+// item: rejected as any bad line, with the reply the dialect owes and never a crash.
+TEST(MjaiBotBinary, DeeplyNestedJsonIsRejectedLikeAnyBadLine) {
+  const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+  const std::string event = R"({"type":"dahai","actor":0,"x":)" + deep + "}";
+  const std::string input = L::start_game() + "\n" + event + "\n" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") +
+                            "\n" + L::tsumo(0, "N") + "\n";
+  const ProcessRun every = run_tenbin({"--seat", "0", "--reply-every"}, input);
+  EXPECT_EQ(every.status, 0) << every.err.substr(0, 2000);
+  ASSERT_EQ(every.out.size(), 4u);
+  EXPECT_EQ(parsed(every.out[1]), kNone);
+  EXPECT_EQ(parsed(every.out[3]).at("type"), "reach");
+  EXPECT_NE(every.err.find("nested deeper"), std::string::npos) << every.err.substr(0, 2000);
+  EXPECT_LT(every.err.size(), 4096u);  // the line is shortened, not dumped
+
+  const std::string arrays = "[" + L::start_game() + "]\n[" + event + "]\n[" + deep + "]\n[" +
+                             L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "," + L::tsumo(0, "N") + "]\n";
+  const ProcessRun batched = run_tenbin({"--seat", "0"}, arrays);
+  EXPECT_EQ(batched.status, 0) << batched.err.substr(0, 2000);
+  ASSERT_EQ(batched.out.size(), 4u);
+  EXPECT_EQ(parsed(batched.out[1]), kNone);
+  EXPECT_EQ(parsed(batched.out[2]), kNone);
+  EXPECT_EQ(parsed(batched.out[3]).at("type"), "reach");
+}
+
 // `tenbin replay --seat 0` on a full log: one row per decision of seat 0, then a summary.
 TEST(MjaiBotBinary, ReplayPrintsOneRowPerDecision) {
   const Strings log = L::read_stream("full_log.jsonl");

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "bot/protocol/json_line.hpp"
+
 namespace tenbin {
 namespace {
 
@@ -62,13 +64,13 @@ void MjaiBot::reject(std::string_view line, const std::string& why) {
   spdlog::error("rejected input: {} -- line: {}", shorten(why), shorten(line));
 }
 
-std::optional<Event> MjaiBot::parse_one(const json& object) {
+std::optional<Event> MjaiBot::parse_one(const json& object, std::string_view line) {
   try {
     ParsedEvent parsed = parse_event(object);
     for (const std::string& warning : parsed.warnings) spdlog::warn("{}", warning);
     return parsed.event;
   } catch (const std::exception& error) {
-    reject(object.dump(-1, ' ', false, json::error_handler_t::replace), error.what());
+    reject(line, error.what());  // the line as it came, shortened: never the whole object
     return std::nullopt;
   }
 }
@@ -141,7 +143,7 @@ std::string MjaiBot::reply_to(const Event& event) {
     join.type = EventType::join;
     join.name = options_.name;
     join.room = options_.room;
-    return event_to_json(join).dump();
+    return event_to_json(join).dump(-1, ' ', false, json::error_handler_t::replace);
   }
   const std::optional<Action> action = take(event);
   return serialise(action.value_or(Action{}));
@@ -153,9 +155,9 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
   const bool batch = line[first] == '[';
   json parsed;
   try {
-    parsed = json::parse(line.begin(), line.end());
-  } catch (const json::exception& error) {
-    reject(line, std::string("malformed JSON: ") + error.what());
+    parsed = parse_json_line(line);
+  } catch (const JsonLineError& error) {
+    reject(line, error.what());
     if (batch || options_.reply_every) return {serialise(Action{})};
     return {};
   }
@@ -169,7 +171,7 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
     // rejected item does not cancel the decision before it, and only that event is decided.
     std::vector<Event> events;
     for (const json& item : parsed) {
-      if (std::optional<Event> event = parse_one(item)) events.push_back(std::move(*event));
+      if (std::optional<Event> event = parse_one(item, line)) events.push_back(std::move(*event));
     }
     std::size_t last = events.size();
     for (std::size_t i = events.size(); i-- > 0;) {
@@ -186,7 +188,7 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
     return {serialise(owed.value_or(Action{}))};
   }
 
-  const std::optional<Event> event = parse_one(parsed);
+  const std::optional<Event> event = parse_one(parsed, line);
   if (!event) return options_.reply_every ? std::vector<std::string>{serialise(Action{})}
                                           : std::vector<std::string>{};
   if (event->type == EventType::hello) return {reply_to(*event)};
@@ -220,6 +222,7 @@ bool LineReader::next(std::string& line, bool& truncated) {
     const ssize_t got = ::read(fd_, chunk, sizeof chunk);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) {
+      timed_out_ = got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
       eof_ = true;
       continue;
     }
