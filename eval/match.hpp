@@ -23,7 +23,9 @@ struct MatchConfig {
   bool progress = true;
 };
 
-// Plays the match; returns the process exit code (0, or 2 for unusable settings).
+// Plays the match; returns the process exit code: 0, 2 for unusable settings (a seat command
+// naming no program, a directory that is a file or holds another match), 3 when the match stopped
+// on an error (a write that failed, a seat that cannot start): the finished games are kept.
 int run_match(const MatchConfig& config);
 
 }  // namespace tenbin::arena
