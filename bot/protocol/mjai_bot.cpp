@@ -104,6 +104,10 @@ std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
   const bool owes_discard = owes_reply_on_own_turn(event, table_.seat()) && own_draw_.has_value();
   const std::optional<Tile> drawn = own_draw_;
   if (event.type == EventType::dahai && event.actor == table_.seat()) own_draw_.reset();
+  if (!table_.can_score_own_win(event)) {
+    spdlog::warn("hora: our table cannot score this win of ours (no complete hand with a yaku); the server's "
+                 "scores stand: {}", event_to_json(event).dump(-1, ' ', false, json::error_handler_t::replace));
+  }
   try {
     table_.apply(event);
   } catch (const TableError& error) {
