@@ -65,6 +65,7 @@ void add_seat_options(CLI::App& app, std::vector<SeatSpec>& seats, SeatSpec& def
       ->trigger_on_parse();
   app.add_option_function<int>("--timeout-ms", [target](int value) { target().timeout_ms = value; },
                                "reply timeout in milliseconds")
+      ->check(CLI::TypeValidator<int>("INT"))
       ->check(CLI::Range(1, std::numeric_limits<int>::max()))
       ->trigger_on_parse();
 }
@@ -84,11 +85,11 @@ int run_main(int argc, char** argv) {
   std::vector<SeatSpec> seats;
   SeatSpec seat_defaults;
   add_seat_options(app, seats, seat_defaults);
-  app.add_option("--games", config.games, "games to play")->check(CLI::Range(1, 10000000));
+  app.add_option("--games", config.games, "games to play")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 10000000));
   app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)")->check(kNotNegative);
   app.add_option("--out", config.out_dir, "output directory");
   app.add_flag("--duplicate", config.duplicate, "play each seed with the commands rotated through all four seats");
-  app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::Range(1, 1024));
+  app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 1024));
   app.add_flag("--resume", config.resume, "continue the match in --out, skipping finished games");
   app.add_option("--format", format, "hanchan or tonpuu")->check(CLI::IsMember({"hanchan", "tonpuu"}));
   app.add_flag("--quiet", quiet, "no progress bar");

@@ -277,7 +277,8 @@ TEST(ArenaOptions, BadNumbersAreUsageErrors) {
   Scratch scratch("options");
   const fs::path out = scratch / "out";
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"--games", "0"}, "--games"}, {{"--seed", "-5"}, "--seed"}, {{"--jobs", "0"}, "--jobs"}};
+      {{"--games", "0"}, "--games"}, {{"--games", "abc"}, "Failed parsing abc"}, {{"--seed", "-5"}, "--seed"},
+      {{"--jobs", "0"}, "--jobs"}};
   for (const auto& [option, name] : cases) {
     const subprocess::Result run = arena(with(match_args(out), option));
     EXPECT_EQ(run.exit_code, 2) << option[0] << " " << option[1];
