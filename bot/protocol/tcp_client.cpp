@@ -39,17 +39,26 @@ int connect_to(const ServerAddress& address, std::chrono::milliseconds timeout) 
     return -1;
   }
   int fd = -1;
+  int error = 0;
   for (addrinfo* candidate = found; candidate != nullptr; candidate = candidate->ai_next) {
     fd = ::socket(candidate->ai_family, candidate->ai_socktype, candidate->ai_protocol);
-    if (fd < 0) continue;
+    if (fd < 0) {
+      error = errno;
+      continue;
+    }
     set_timeouts(fd, timeout);
     if (::connect(fd, candidate->ai_addr, candidate->ai_addrlen) == 0) break;
+    error = errno;
     ::close(fd);
     fd = -1;
   }
   ::freeaddrinfo(found);
-  if (fd < 0) spdlog::error("cannot connect to {}:{}: {}", address.host, address.port, std::strerror(errno));
-  return fd;
+  if (fd >= 0) return fd;
+  // A connect cut short by the send timeout reports EINPROGRESS.
+  const std::string why = error == EINPROGRESS ? "no answer within " + std::to_string(timeout.count()) + " ms"
+                                               : std::strerror(error);
+  spdlog::error("cannot connect to {}:{}: {}", address.host, address.port, why);
+  return -1;
 }
 
 bool send_line(int fd, const std::string& line) {
