@@ -63,11 +63,24 @@ void sync(int fd, const std::string& path) {
   if (::fdatasync(fd) != 0 && errno != EINVAL) fail("sync", path, errno);  // EINVAL: /dev/null and the like
 }
 
+// A new or renamed file survives a power cut only once its directory entry is synced too.
+void sync_directory_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  const std::string directory = slash == std::string::npos ? "." : path.substr(0, slash);
+  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) fail("open", directory, errno);
+  const int synced = ::fsync(fd);
+  const int error = errno;
+  ::close(fd);
+  if (synced != 0 && error != EINVAL) fail("sync", directory, error);
+}
+
 }  // namespace
 
 AppendFile::AppendFile(std::string path) : path_(std::move(path)) {
   fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) fail("open", path_, errno);
+  sync_directory_of(path_);
 }
 
 AppendFile::~AppendFile() {
@@ -93,6 +106,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
   }
   if (::close(fd) != 0) fail("close", temporary, errno);
   if (::rename(temporary.c_str(), path.c_str()) != 0) fail("rename", temporary, errno);
+  sync_directory_of(path);
 }
 
 bool drop_unfinished_last_line(const std::string& path) {
