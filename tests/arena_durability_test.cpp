@@ -208,6 +208,41 @@ TEST(ArenaDurability, FileSizeLimitStopsTheMatchAndKeepsItResumable) {
   expect_same_match(out, reference, "after the file size limit");
 }
 
+// The probe that found the silent losses: 40 games on a 400 KB tmpfs. Mounting needs root (and a
+// kernel that lets the container mount), so elsewhere the case is skipped.
+TEST(ArenaDurability, SmallTmpfsFillsUpAndTheMatchStopsClearly) {
+  if (::geteuid() != 0) GTEST_SKIP() << "mounting a tmpfs needs root";
+  Scratch scratch("tmpfs");
+  const fs::path mount_point = scratch / "disk";
+  fs::create_directories(mount_point);
+  if (subprocess::run("/bin/mount", {"-t", "tmpfs", "-o", "size=400k", "tmpfs", mount_point.string()}).exit_code != 0) {
+    GTEST_SKIP() << "cannot mount a tmpfs here";
+  }
+  struct Unmount {
+    fs::path at;
+    ~Unmount() { subprocess::run("/bin/umount", {at.string()}); }
+  } unmount{mount_point};
+  const fs::path out = mount_point / "out";
+  const subprocess::Result full = arena(match_args(out, 40));
+  EXPECT_EQ(full.exit_code, 3) << full.err;
+  EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
+  EXPECT_FALSE(fs::exists(out / "summary.json"));
+  const Played kept = played(out);
+  EXPECT_GT(kept.logs.size(), 0u);
+  EXPECT_LT(kept.logs.size(), 40u);
+  // Every log in place is whole; at most the last one lacks its result line (played again).
+  std::size_t logs_in_place = 0;
+  for (const auto& entry : fs::directory_iterator(out / "logs")) {
+    if (entry.path().extension() != ".mjson") continue;
+    ++logs_in_place;
+    const std::string log = read_text(entry.path());
+    EXPECT_NE(log.find("\"end_game\""), std::string::npos) << entry.path();
+    EXPECT_EQ(log.back(), '\n') << entry.path();
+  }
+  EXPECT_GE(logs_in_place, kept.logs.size());
+  EXPECT_LE(logs_in_place, kept.logs.size() + 1);
+}
+
 // results.jsonl that cannot be written (on a full device, read-only, a directory): exit 3, said
 // clearly.
 TEST(ArenaDurability, UnwritableResultsStopTheMatch) {
