@@ -9,6 +9,8 @@
 //   tenbin danger --seat N < log.jsonl                      MJ-0: the wall and each tile's danger
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -21,6 +23,7 @@
 
 #include "bot/commands/calc_commands.hpp"
 #include "bot/commands/danger_command.hpp"
+#include "bot/protocol/json_line.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 #include "bot/commands/nanikiru_command.hpp"
 #include "bot/strategy/policy.hpp"
@@ -55,9 +58,7 @@ int run_stdio(tenbin::MjaiBot& bot) {
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_main(int argc, char** argv) {
   CLI::App app{"Tenbin: a riichi mahjong AI that plays as an mjai bot"};
   std::string log_level = "info";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off (stderr)")
@@ -82,7 +83,10 @@ int main(int argc, char** argv) {
   app.add_flag("--reply-every", options.reply_every,
                "answer every event line, with none when idle (original server style)");
   app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
-  app.add_option("--name", options.name, "player name sent to the server");
+  app.add_option("--name", options.name, "player name sent to the server (UTF-8)");
+  int connect_timeout_s = static_cast<int>(tenbin::kDefaultConnectTimeout.count());
+  app.add_option("--connect-timeout", connect_timeout_s, "seconds to wait for the server to speak (default 30)")
+      ->check(CLI::Range(1, 86400));
   std::string riichilab;
   tenbin::RiichiLabOptions riichilab_options;
   app.add_option("--riichilab", riichilab,
@@ -122,7 +126,15 @@ int main(int argc, char** argv) {
   danger->add_flag("--exact", danger_options.exact, "exact tenpai-form count for each riichi opponent");
   danger->add_flag("--json", danger_options.json, "one JSON object instead of the table");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error) == 0 ? 0 : 2;  // --help is fine; every bad option is a usage error
+  }
+  if (!tenbin::is_utf8(options.name)) {
+    std::fprintf(stderr, "--name: not valid UTF-8 (it is sent to the server as JSON)\n");
+    return 2;
+  }
   if (!rank_points.empty()) std::copy(rank_points.begin(), rank_points.end(), strategy_settings.rank_points.begin());
   set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
@@ -166,11 +178,24 @@ int main(int argc, char** argv) {
       const tenbin::ServerAddress address = tenbin::parse_server_address(connect);
       options.room = address.room;
       tenbin::MjaiBot tcp_bot(tenbin::make_policy(strategy, strategy_settings), options);
-      return tenbin::run_tcp_client(address, tcp_bot);
+      return tenbin::run_tcp_client(address, tcp_bot, std::chrono::seconds(connect_timeout_s));
     } catch (const std::invalid_argument& error) {
       spdlog::error("{}", error.what());
       return 2;
     }
   }
   return run_stdio(bot);
+}
+
+}  // namespace
+
+// Exit status: 0 done, 1 the server failed us (see tcp_client.hpp), 2 a usage error, 3 any other
+// error (its message on stderr).
+int main(int argc, char** argv) {
+  try {
+    return run_main(argc, argv);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "tenbin: %s\n", error.what());
+    return 3;
+  }
 }

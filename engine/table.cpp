@@ -94,6 +94,7 @@ void Table::start_kyoku(const Event& event) {
   }
   hand_ = {};
   red_in_hand_ = {};
+  check_deal_copies(event);
   for (const Tile tile : event.tehais[seat_]) {
     if (tile.is_hidden()) contradiction("start_kyoku: our own hand holds \"?\"");
     add_tile(tile);
@@ -107,6 +108,21 @@ void Table::start_kyoku(const Event& event) {
   temporary_furiten_ = false;
   riichi_furiten_ = false;
   decision_ = Decision::none;
+}
+
+// The tiles a deal shows (every hand shown, the dora indicator) hold at most four of a kind.
+void Table::check_deal_copies(const Event& event) {
+  std::array<int, kNumKinds> shown{};
+  const auto count = [&](Tile tile) {
+    if (tile.is_hidden()) return;
+    if (++shown[tile.kind()] > kCopiesPerKind) {
+      contradiction("start_kyoku: a fifth " + kind_to_string(tile.kind()) + " in the deal");
+    }
+  };
+  for (const auto& tehai : event.tehais) {
+    for (const Tile tile : tehai) count(tile);
+  }
+  count(event.dora_marker);
 }
 
 // A winning tile that was on offer and not taken makes us furiten (Tenhou: until our next
@@ -384,6 +400,12 @@ WinContext Table::win_context(bool tsumo, int discarder) const {
   context.honba = honba_;
   context.riichi_sticks = kyotaku_;
   return context;
+}
+
+bool Table::can_score_own_win(const Event& hora) const {
+  if (hora.type != EventType::hora || hora.actor != seat_ || !hora.has_pai || !synchronised_) return true;
+  const bool tsumo = hora.target == hora.actor;
+  return evaluate_win(hora.pai, tsumo, hora.target, hora.ura_markers, true).has_value();
 }
 
 std::optional<Score> Table::evaluate_win(Tile tile, bool tsumo, int discarder,

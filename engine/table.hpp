@@ -115,6 +115,10 @@ class Table {
   std::array<bool, kNumKinds> waits() const;
   bool furiten() const;
 
+  // False when `hora` is our own win and our table cannot score it (not a complete hand with a
+  // yaku): the server and we disagree about the hand. True for any other event.
+  bool can_score_own_win(const Event& hora) const;
+
   // Scores a win of ours on `tile` (tsumo on our draw or ron on a discard/kakan) in the current
   // situation; no value when the hand is not complete or has no yaku. Ura dora count from
   // `ura_indicators` (the referee knows them; a player does not). Without `collect_sticks` the
@@ -125,6 +129,7 @@ class Table {
 
  private:
   void start_kyoku(const Event& event);
+  void check_deal_copies(const Event& event);
   void on_draw(const Event& event);
   void on_discard(const Event& event);
   void on_call(const Event& event);

@@ -36,6 +36,11 @@ namespace {
 
 using tenbin::arena::SeatSpec;
 
+// An unsigned option given a minus sign would wrap around (-5 becoming 18446744073709551611).
+const CLI::Validator kNotNegative(
+    [](std::string& value) { return value.find('-') == std::string::npos ? std::string() : "must not be negative"; },
+    "NON-NEGATIVE");
+
 // "[NAME=]CMD": the name is what comes before an '=' that precedes any space.
 SeatSpec seat_of(const std::string& value, const SeatSpec& defaults) {
   SeatSpec spec = defaults;
@@ -63,14 +68,14 @@ void add_seat_options(CLI::App& app, std::vector<SeatSpec>& seats, SeatSpec& def
       ->trigger_on_parse();
   app.add_option_function<int>("--timeout-ms", [target](int value) { target().timeout_ms = value; },
                                "reply timeout in milliseconds")
+      ->check(CLI::TypeValidator<int>("INT"))
       ->check(CLI::Range(1, std::numeric_limits<int>::max()))
       ->trigger_on_parse();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a bot that dies mid-write must not take the arena with it
+  std::signal(SIGXFSZ, SIG_IGN);  // a file size limit fails the write (and stops the match) instead
   auto logger = spdlog::stderr_color_mt("arena");
   logger->set_pattern("[%H:%M:%S] [arena] [%l] %v");
   spdlog::set_default_logger(logger);
@@ -83,11 +88,11 @@ int main(int argc, char** argv) {
   std::vector<SeatSpec> seats;
   SeatSpec seat_defaults;
   add_seat_options(app, seats, seat_defaults);
-  app.add_option("--games", config.games, "games to play")->check(CLI::PositiveNumber);
-  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)");
+  app.add_option("--games", config.games, "games to play")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 10000000));
+  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)")->check(kNotNegative);
   app.add_option("--out", config.out_dir, "output directory");
   app.add_flag("--duplicate", config.duplicate, "play each seed with the commands rotated through all four seats");
-  app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::PositiveNumber);
+  app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 1024));
   app.add_flag("--resume", config.resume, "continue the match in --out, skipping finished games");
   app.add_option("--format", format, "hanchan or tonpuu")->check(CLI::IsMember({"hanchan", "tonpuu"}));
   app.add_flag("--quiet", quiet, "no progress bar");
@@ -121,13 +126,13 @@ int main(int argc, char** argv) {
   tenbin::arena::CalibrationSettings calibration;
   calibrate->add_option("--fit", fit_inputs, "logs or match directories the baselines are fitted on")->required();
   calibrate->add_option("--test", test_inputs, "logs or match directories every model is scored on")->required();
-  calibrate->add_option("--samples", calibration.samples, "MJ-0 samples per discard")->check(CLI::PositiveNumber);
+  calibrate->add_option("--samples", calibration.samples, "MJ-0 samples per discard")->check(CLI::Range(1, 100000000));
   calibrate->add_option("--mj0-seed", calibration.seed, "MJ-0 seed of the first discard");
   auto* wall_experiment = app.add_subcommand("wall-experiment", "name the kinds left in the live wall: MJ-0 vs unseen count");
   std::vector<std::string> wall_dirs;
   tenbin::arena::WallSettings wall_settings;
   wall_experiment->add_option("dirs", wall_dirs, "match directories (their seed gives the walls)")->required();
-  wall_experiment->add_option("--samples", wall_settings.samples, "MJ-0 samples per position")->check(CLI::PositiveNumber);
+  wall_experiment->add_option("--samples", wall_settings.samples, "MJ-0 samples per position")->check(CLI::Range(1, 100000000));
   wall_experiment->add_option("--max-live", wall_settings.max_live, "positions: at most this many live tiles left")
       ->check(CLI::Range(1, 70));
   wall_experiment->add_option("--mj0-seed", wall_settings.seed, "MJ-0 seed of the first position");
@@ -135,7 +140,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    return app.exit(error) == 0 ? 0 : 2;  // --help is fine; every bad option is a usage error
   }
 
   if (merge->parsed()) return tenbin::arena::merge_shards(merge_out, merge_shards, std::cout, std::cerr);
@@ -157,4 +162,17 @@ int main(int argc, char** argv) {
   config.tonpuu = format == "tonpuu";
   config.progress = !quiet;
   return tenbin::arena::run_match(config);
+}
+
+}  // namespace
+
+// Exit status: 0 done (verify, validate: no problem), 1 verify or validate found a problem,
+// 2 a usage error or unusable settings, 3 stopped by an error (its message on stderr).
+int main(int argc, char** argv) {
+  try {
+    return run_main(argc, argv);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "tenbin-arena: %s\n", error.what());
+    return 3;
+  }
 }

@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
 #include <mutex>
 
 #include <boost/process.hpp>
@@ -73,7 +76,10 @@ BotProcess::~BotProcess() { stop(); }
 void BotProcess::start() {
   stop();
   impl_ = std::make_unique<Impl>();
+  // Appended to, so that a restarted bot's stderr follows the one before it.
   const std::string err = stderr_path_.empty() ? "/dev/null" : stderr_path_;
+  const std::unique_ptr<FILE, int (*)(FILE*)> err_file(std::fopen(err.c_str(), "ae"), &std::fclose);
+  if (!err_file) throw std::runtime_error("cannot open " + err + " for the bot's stderr: " + std::strerror(errno));
   const std::lock_guard lock(spawn_mutex);
   for (const int fd : {impl_->to_bot.native_source(), impl_->to_bot.native_sink(),
                        impl_->from_bot.native_source(), impl_->from_bot.native_sink()}) {
@@ -81,7 +87,7 @@ void BotProcess::start() {
   }
   // A new process group, so that stop() also ends whatever the command line started.
   impl_->child = bp::child(bp::search_path("sh"), "-c", command_, bp::std_in < impl_->to_bot,
-                           bp::std_out > impl_->from_bot, (bp::std_err > err) ,
+                           bp::std_out > impl_->from_bot, bp::std_err > err_file.get(),
                            bp::extend::on_exec_setup = [](auto&) { ::setpgid(0, 0); });
   // The child's ends were closed here by Boost.Process on success; forget them.
   impl_->to_bot.assign_source(-1);

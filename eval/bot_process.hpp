@@ -12,6 +12,7 @@ namespace tenbin::arena {
 class BotProcess {
  public:
   // Runs `command` through /bin/sh -c; stderr is appended to `stderr_path` ("" = discarded).
+  // start() throws std::runtime_error when that file cannot be opened.
   BotProcess(std::string command, std::string stderr_path);
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;

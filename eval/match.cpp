@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -18,7 +19,9 @@
 
 #include "engine/game.hpp"
 #include "engine/mjai_log.hpp"
+#include "eval/durable_file.hpp"
 #include "eval/match_dir.hpp"
+#include "eval/seat_check.hpp"
 #include "eval/stats.hpp"
 
 namespace tenbin::arena {
@@ -56,25 +59,23 @@ std::set<int> finished_games(const MatchDir& dir, bool duplicate) {
   return done;
 }
 
-// Shared outputs, written under one lock and flushed at once.
+// Shared outputs, written under one lock, each line in one write (eval/durable_file.hpp); a log
+// is in place before its game's result line, so a listed game always has its whole log.
 class Outputs {
  public:
   explicit Outputs(const MatchDir& dir)
-      : dir_(dir), results_(dir.results_path(), std::ios::app), commitments_(dir.commitments_path(), std::ios::app) {}
+      : dir_(dir), results_(dir.results_path()), commitments_(dir.commitments_path()) {}
 
   void commitment(int game, int hand, const std::string& hash) {
     const std::lock_guard lock(mutex_);
-    commitments_ << json{{"game", game}, {"hand", hand}, {"sha256", hash}}.dump() << '\n' << std::flush;
+    commitments_.append_line(json{{"game", game}, {"hand", hand}, {"sha256", hash}}.dump());
   }
   void finished(int game, const std::vector<Event>& log, const json& result) {
-    const std::string path = dir_.log_path(game);
-    {
-      std::ofstream out(path + ".tmp");
-      for (const Event& event : log) out << event_to_json(event).dump() << '\n';
-    }
-    fs::rename(path + ".tmp", path);
+    std::string text;
+    for (const Event& event : log) text += event_to_json(event).dump() + '\n';
+    write_file_atomically(dir_.log_path(game), text);
     const std::lock_guard lock(mutex_);
-    results_ << result.dump() << '\n' << std::flush;
+    results_.append_line(result.dump());
     results_by_game_[game] = result;
   }
   std::map<int, json> snapshot() {
@@ -85,8 +86,8 @@ class Outputs {
  private:
   MatchDir dir_;
   std::mutex mutex_;
-  std::ofstream results_;
-  std::ofstream commitments_;
+  AppendFile results_;
+  AppendFile commitments_;
   std::map<int, json> results_by_game_;
 };
 
@@ -197,31 +198,73 @@ std::string write_summary(const MatchDir& dir, bool duplicate) {
   for (const auto& [game, result] : dir.read_results(duplicate)) add_game(summary, result.record, read_log(dir.log_path(game)));
   json as_json = json::array();
   for (const auto& [name, s] : summary) as_json.push_back(s.to_json());
-  std::ofstream(dir.summary_path()) << as_json.dump(2) << '\n';
+  write_file_atomically(dir.summary_path(), as_json.dump(2) + "\n");
   return summary_table(summary);
 }
 
-int run_match(const MatchConfig& config) {
-  const MatchDir dir(config.out_dir);
-  fs::create_directories(dir.logs_dir());
-  fs::create_directories(dir.stderr_dir());
-  const json meta = match_meta(config);
+namespace {
+// Why the match cannot be played as asked (a seat naming no program, a directory that cannot be
+// one, another match's results), or nothing; the directory is made ready for the games.
+std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& dir, const json& meta) {
+  for (const SeatSpec& spec : config.seats) {
+    if (auto problem = seat_command_problem(spec.command)) return "seat " + spec.name + ": " + *problem;
+  }
+  std::error_code error;
+  for (const std::string& path : {dir.logs_dir(), dir.stderr_dir()}) {
+    fs::create_directories(path, error);
+    if (error) return "cannot make the match directory " + path + ": " + error.message();
+  }
   if (config.resume && fs::exists(dir.meta_path())) {
     const json previous = dir.read_meta_json();
     if (previous.at("seed") != meta.at("seed") || previous.at("seats") != meta.at("seats") ||
         previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format") ||
         previous.value("shard", json()) != meta.value("shard", json())) {
-      spdlog::error("--resume: {} was played with other settings", config.out_dir);
-      return 2;
+      return "--resume: " + config.out_dir + " was played with other settings";
     }
-  } else if (!config.resume && fs::exists(dir.results_path()) && fs::file_size(dir.results_path()) > 0) {
-    spdlog::error("{} already holds results: use --resume to continue it, or another --out", config.out_dir);
+  } else if (!config.resume && fs::is_regular_file(dir.results_path()) && fs::file_size(dir.results_path()) > 0) {
+    return config.out_dir + " already holds results: use --resume to continue it, or another --out";
+  }
+  return std::nullopt;
+}
+
+// A line the last run was writing when it was killed: cut off, its game played again.
+void repair_after_interruption(const MatchDir& dir) {
+  for (const std::string& path : {dir.results_path(), dir.commitments_path()}) {
+    if (drop_unfinished_last_line(path)) spdlog::warn("{}: an unfinished last line (an interruption) was cut off", path);
+  }
+}
+
+// The first error that stopped a job; the other jobs stop before their next game.
+class Stop {
+ public:
+  void set(const std::string& why) {
+    const std::lock_guard lock(mutex_);
+    if (why_.empty()) why_ = why;
+    stopped_ = true;
+  }
+  bool stopped() const { return stopped_; }
+  std::string why() {
+    const std::lock_guard lock(mutex_);
+    return why_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::atomic<bool> stopped_{false};
+  std::string why_;
+};
+
+}  // namespace
+
+int run_match(const MatchConfig& config) {
+  const MatchDir dir(config.out_dir);
+  const json meta = match_meta(config);
+  if (auto problem = prepare(config, dir, meta)) {
+    spdlog::error("{}", *problem);
     return 2;
   }
-  {
-    std::ofstream out(dir.meta_path());
-    out << meta.dump(2) << '\n';
-  }
+  if (config.resume) repair_after_interruption(dir);
+  write_file_atomically(dir.meta_path(), meta.dump(2) + "\n");
 
   const std::set<int> done = finished_games(dir, config.duplicate);
   Outputs outputs(dir);
@@ -236,13 +279,14 @@ int run_match(const MatchConfig& config) {
   std::atomic<int> finished{0};
   const auto started = std::chrono::steady_clock::now();
   std::mutex progress_mutex;
+  Stop stop;
 
-  const auto job = [&](int job_index) {
+  const auto play = [&](int job_index) {
     std::array<std::unique_ptr<ProcessSeat>, 4> processes;
     for (int spec = 0; spec < 4; ++spec) {
       processes[spec] = std::make_unique<ProcessSeat>(config.seats[spec], dir.stderr_path(job_index, spec));
     }
-    for (std::size_t i = next++; i < todo.size(); i = next++) {
+    for (std::size_t i = next++; i < todo.size() && !stop.stopped(); i = next++) {
       const int game = todo[i];
       play_game(config, game, processes, outputs);
       ++finished;
@@ -253,10 +297,23 @@ int run_match(const MatchConfig& config) {
       }
     }
   };
+  const auto job = [&](int job_index) {
+    try {
+      play(job_index);
+    } catch (const std::exception& error) {
+      stop.set(error.what());
+    }
+  };
   std::vector<std::thread> threads;
   const int jobs = std::max(1, std::min<int>(config.jobs, static_cast<int>(todo.size())));
   for (int j = 0; j < jobs; ++j) threads.emplace_back(job, j);
   for (auto& thread : threads) thread.join();
+  if (stop.stopped()) {
+    spdlog::error("the match stopped: {}", stop.why());
+    spdlog::error("{} of {} games are finished and kept in {}; --resume continues the match", done.size() + finished,
+                  config.games, config.out_dir);
+    return 3;
+  }
 
   const std::string table = write_summary(dir, config.duplicate);
   std::printf("%s", table.c_str());

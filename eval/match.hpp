@@ -26,7 +26,9 @@ struct MatchConfig {
   std::optional<Shard> shard;  // play only this shard's games (meta.json names it)
 };
 
-// Plays the match; returns the process exit code (0, or 2 for unusable settings).
+// Plays the match; returns the process exit code: 0, 2 for unusable settings (a seat command
+// naming no program, a directory that is a file or holds another match), 3 when the match stopped
+// on an error (a write that failed, a seat that cannot start): the finished games are kept.
 int run_match(const MatchConfig& config);
 
 // meta.json's settings for a match (its shard included, if one).

@@ -63,29 +63,37 @@ MatchMeta MatchDir::read_meta() const {
     if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") {
       throw std::runtime_error("not a tenbin-wall-v1 match");
     }
-    return {meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false)};
+    return {meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1)};
   } catch (const std::exception& error) {
     throw std::runtime_error(meta_path() + ": " + error.what());
   }
 }
 
-std::map<int, GameResult> MatchDir::read_results(bool duplicate) const {
-  std::map<int, GameResult> results;
-  std::ifstream in(results_path());
+std::map<int, GameResult> MatchDir::read_results(bool duplicate) const { return read_results_file(duplicate).games; }
+
+ResultsFile MatchDir::read_results_file(bool duplicate) const {
+  ResultsFile file;
+  // Not a file (a device such as /dev/full, which reads as endless zeros): no results to read.
+  if (!std::filesystem::is_regular_file(results_path())) return file;
+  std::ifstream in(results_path(), std::ios::binary);
   std::string text;
+  int number = 0;
   while (std::getline(in, text)) {
+    ++number;
+    if (in.eof()) file.unfinished_last_line = true;  // no newline after it
     try {
       json line = json::parse(text);
       const int game = line.at("game").get<int>();
       const std::uint64_t wall_game =
           line.contains("wall_game") ? line.at("wall_game").get<std::uint64_t>() : wall_game_of(duplicate, game);
       const int hands = line.value("hands", -1);
-      results[game] = GameResult{wall_game, hands, std::move(line)};
+      if (file.games.count(game)) file.repeated.emplace_back(number, game);
+      file.games[game] = GameResult{wall_game, hands, std::move(line)};
     } catch (const std::exception&) {
-      // A line cut short by an interruption: that game was played again.
+      file.unreadable_lines.push_back(number);  // a line cut short by an interruption
     }
   }
-  return results;
+  return file;
 }
 
 Commitments MatchDir::read_commitments() const {

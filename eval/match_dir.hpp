@@ -39,6 +39,7 @@ Shard parse_shard(const std::string& text);
 struct MatchMeta {
   std::uint64_t seed = 0;
   bool duplicate = false;
+  int games = -1;  // the games the match asked for; -1 when meta.json does not say
 };
 
 // One finished game: a line of results.jsonl.
@@ -46,6 +47,15 @@ struct GameResult {
   std::uint64_t wall_game = 0;  // as the line says, else as the seating implies
   int hands = -1;               // as the line says; -1 when it does not
   nlohmann::json record;        // the whole line
+};
+
+// results.jsonl as read, with what is wrong in it: lines that do not parse, games listed twice,
+// and a last line without its newline (a write that an interruption cut short).
+struct ResultsFile {
+  std::map<int, GameResult> games;     // as read_results() gives them
+  std::vector<int> unreadable_lines;   // line numbers, from 1
+  std::vector<std::pair<int, int>> repeated;  // (line number, game) of each game listed again
+  bool unfinished_last_line = false;
 };
 
 using HandKey = std::pair<int, int>;  // (game, hand)
@@ -81,6 +91,7 @@ class MatchDir {
   // The finished games by index (a game played again after an interruption: its last line);
   // lines cut short by an interruption are skipped.
   std::map<int, GameResult> read_results(bool duplicate) const;
+  ResultsFile read_results_file(bool duplicate) const;
   Commitments read_commitments() const;
 
  private:

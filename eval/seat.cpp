@@ -1,5 +1,6 @@
 #include "eval/seat.hpp"
 
+#include <fstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,17 @@ namespace tenbin::arena {
 namespace {
 
 using nlohmann::json;
+
+// The last non-empty line of a file, for messages ("" when there is none).
+std::string last_line_of(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::string last;
+  while (std::getline(in, line)) {
+    if (!line.empty()) last = line;
+  }
+  return last.substr(0, 200);
+}
 
 bool is_lifecycle(EventType type) {
   return type == EventType::start_game || type == EventType::end_kyoku || type == EventType::end_game;
@@ -60,6 +72,12 @@ void ProcessSeat::join_game(int seat) {
 bool ProcessSeat::send(const std::string& line) { return process_->send(line); }
 
 void ProcessSeat::restart_and_refeed() {
+  if (++failed_starts_ >= kMaxFailedStartsInARow) {
+    const std::string last = last_line_of(stderr_path_);
+    throw SeatFailure("seat " + std::to_string(seat_) + " (" + spec_.name + "): the bot died " +
+                      std::to_string(failed_starts_) + " times in a row without answering; its stderr (" +
+                      stderr_path_ + ") ends: " + (last.empty() ? "(nothing)" : last));
+  }
   ++incidents_.restarts;
   spdlog::warn("seat {} ({}): restarting the bot", seat_, spec_.name);
   process_ = std::make_unique<BotProcess>(command_for_seat(), stderr_path_);
@@ -85,6 +103,7 @@ std::optional<std::string> ProcessSeat::read_reply(std::chrono::steady_clock::ti
   std::string line;
   const auto status = process_->read(line, std::chrono::milliseconds(spec_.timeout_ms));
   if (status == BotProcess::ReadStatus::line) {
+    failed_starts_ = 0;
     latencies_ms_.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count());
     return line;
   }
@@ -124,9 +143,9 @@ void ProcessSeat::answer_lifecycle(const Event& event) {
   std::string ignored;
   // A bot that died here is not late: its death is counted (and the bot restarted) once the next
   // line cannot be sent; one that ends after end_game has done nothing wrong.
-  if (process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms)) == BotProcess::ReadStatus::timeout) {
-    ++incidents_.timeouts;
-  }
+  const auto status = process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms));
+  if (status == BotProcess::ReadStatus::line) failed_starts_ = 0;
+  if (status == BotProcess::ReadStatus::timeout) ++incidents_.timeouts;
 }
 
 void ProcessSeat::deliver(const Event& full, bool decision) {

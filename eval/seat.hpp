@@ -14,6 +14,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,15 @@ struct Incidents {
   int total() const { return timeouts + crashes + junk + illegal; }
 };
 
+// A bot that dies (or stops reading) this many times in a row without a line of reply in between
+// cannot play: the match stops with SeatFailure rather than play on with restarts.
+constexpr int kMaxFailedStartsInARow = 5;
+
+class SeatFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class ProcessSeat {
  public:
   ProcessSeat(SeatSpec spec, std::string stderr_path);
@@ -54,6 +64,7 @@ class ProcessSeat {
   // true when the referee will ask this seat right after this event.
   void deliver(const Event& event, bool decision);
   // This seat's reply at a decision, or nothing (timeout, crash, junk).
+  // deliver() and decide() throw SeatFailure after kMaxFailedStartsInARow failed starts.
   std::optional<Action> decide();
 
   Incidents& incidents() { return incidents_; }
@@ -78,6 +89,7 @@ class ProcessSeat {
   std::vector<Event> unsent_;        // batch: events waiting for the next decision
   std::optional<Action> queued_;     // akochan: the second action of a pair
   Incidents incidents_;
+  int failed_starts_ = 0;            // restarts since the bot last wrote a line
   std::vector<double> latencies_ms_;
 };
 

@@ -182,6 +182,33 @@ class Replay {
   long results_ = 0;
 };
 
+// The log holds one whole game: something in it, each hand ended once, end_game last.
+class GameShape {
+ public:
+  std::optional<std::string> step(const Event& event) {
+    if (ended_) return std::string("an event after end_game");
+    switch (event.type) {
+      case EventType::start_kyoku: in_hand_ = true; break;
+      case EventType::end_kyoku:
+        if (!in_hand_) return std::string("end_kyoku with no hand to end (a repeated end_kyoku)");
+        in_hand_ = false;
+        break;
+      case EventType::end_game: ended_ = true; break;
+      default: break;
+    }
+    return std::nullopt;
+  }
+  std::optional<std::string> finish(std::size_t events) const {
+    if (events == 0) return std::string("an empty log");
+    if (!ended_) return std::string("the log ends without end_game: the game is cut short");
+    return std::nullopt;
+  }
+
+ private:
+  bool in_hand_ = false;
+  bool ended_ = false;
+};
+
 }  // namespace
 
 int validate_logs(const std::vector<std::string>& logs, std::ostream& out) {
@@ -191,14 +218,21 @@ int validate_logs(const std::vector<std::string>& logs, std::ostream& out) {
   for (const std::string& path : logs) {
     const MjaiLogFile log = read_mjai_log_file(path);
     Replay replay;
+    GameShape shape;
     for (const MjaiLogLine& line : log.lines) {
-      if (auto what = replay.step(line.event)) {
+      auto what = shape.step(line.event);
+      if (!what) what = replay.step(line.event);
+      if (what) {
         out << path << ":" << line.number << ": " << *what << "\n";
         return 1;
       }
     }
     if (log.problem) {
       out << log.problem->message(path) << "\n";
+      return 1;
+    }
+    if (auto what = shape.finish(log.lines.size())) {
+      out << path << ": " << *what << "\n";
       return 1;
     }
     events += replay.events();

@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <vector>
 
 #include "engine/mjai.hpp"
 #include "engine/mjai_log.hpp"
@@ -28,6 +29,7 @@ struct Match {
   MatchDir dir;
   MatchMeta meta;
   std::map<int, GameResult> results;  // the finished games
+  ResultsFile file;                   // and what is wrong with their listing
 };
 
 std::optional<Match> read_match(const std::string& path) {
@@ -38,7 +40,9 @@ std::optional<Match> read_match(const std::string& path) {
   } catch (const std::exception&) {
     return std::nullopt;
   }
-  return Match{dir, meta, dir.read_results(meta.duplicate)};
+  ResultsFile file = dir.read_results_file(meta.duplicate);
+  std::map<int, GameResult> results = file.games;
+  return Match{dir, meta, std::move(results), std::move(file)};
 }
 
 // Follows one game's log through its walls: deal, draws, rinshan draws and indicators.
@@ -197,6 +201,35 @@ void check_game(const Match& match, int game, const GameResult& result, const Co
   ++check.problems;
 }
 
+// The match is all there: every game meta.json asks for listed once, every line readable and
+// finished. Writes one line per problem; returns how many.
+int completeness_problems(const Match& match, std::ostream& out) {
+  const std::string results = match.dir.results_path();
+  int problems = 0;
+  for (const int line : match.file.unreadable_lines) {
+    out << where(results, line) << ": an unreadable result line\n";
+    ++problems;
+  }
+  for (const auto& [line, game] : match.file.repeated) {
+    out << where(results, line) << ": game " << game << " is listed again\n";
+    ++problems;
+  }
+  if (match.file.unfinished_last_line) {
+    out << results << ": the last line has no newline (cut short: --resume repairs it)\n";
+    ++problems;
+  }
+  std::vector<int> missing;
+  for (int game = 0; game < match.meta.games; ++game) {
+    if (!match.results.count(game)) missing.push_back(game);
+  }
+  if (!missing.empty()) {
+    out << results << ": " << missing.size() << " of the " << match.meta.games << " games have no result (first: game "
+        << missing.front() << ")\n";
+    ++problems;
+  }
+  return problems;
+}
+
 }  // namespace
 
 int verify_match(const std::string& dir, std::ostream& out) {
@@ -207,6 +240,7 @@ int verify_match(const std::string& dir, std::ostream& out) {
   }
   const Commitments commitments = match->dir.read_commitments();
   MatchCheck check;
+  check.problems = completeness_problems(*match, out);
   for (const auto& [game, result] : match->results) check_game(*match, game, result, commitments, check, out);
   if (match->results.empty()) {
     out << dir << "/results.jsonl: no finished game to check\n";

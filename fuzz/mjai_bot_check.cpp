@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "bot/protocol/json_line.hpp"
 #include "bot/protocol/mjai_bot.hpp"
+#include "bot/protocol/tcp_client.hpp"
 #include "bot/strategy/greedy.hpp"
 
 namespace tenbin::fuzz {
@@ -19,7 +22,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t kLineLimit = 2048;  // small, so that over-long lines are exercised too
+// The bot's own line limit: whole lines of any length up to it reach the parser (a smaller cut
+// once hid a crash on 160 KB of nesting), and longer ones take the over-the-limit path.
+constexpr std::size_t kLineLimit = std::size_t{1} << 20;
 constexpr std::size_t kBatchSize = 3;     // events regrouped per array in batch style
 
 [[noreturn]] void fail(const std::string& what, const std::string& detail) {
@@ -51,27 +56,39 @@ MjaiBot make_bot(bool reply_every) {
   return MjaiBot(std::make_unique<WatchedGreedy>(), options);
 }
 
-// The input as the bot process reads it: through a LineReader on a file descriptor, over-long
-// lines cut down as the stdin loop does ("[" for a batch, "{" otherwise: still answered where
-// the dialect owes a reply).
-std::vector<std::string> read_lines(const std::uint8_t* data, std::size_t size) {
+struct ReadLine {
+  std::string text;
+  bool truncated = false;
+};
+
+// The input as the bot process reads it: through a LineReader on a file descriptor.
+std::vector<ReadLine> read_raw_lines(const std::uint8_t* data, std::size_t size) {
   const int fd = ::memfd_create("mjai_bot_fuzz", MFD_CLOEXEC);
   if (fd < 0) fail("memfd_create failed", "");
   if (size > 0 && ::write(fd, data, size) != static_cast<ssize_t>(size)) fail("write failed", "");
   ::lseek(fd, 0, SEEK_SET);
   LineReader reader(fd, kLineLimit);
-  std::vector<std::string> lines;
-  std::string line;
-  bool truncated = false;
-  while (reader.next(line, truncated)) {
-    if (line.size() > kLineLimit) fail("a line longer than the limit came through", std::to_string(line.size()));
-    if (truncated) {
-      const auto first = line.find_first_not_of(" \t\r");
-      line = first != std::string::npos && line[first] == '[' ? "[" : "{";
-    }
+  std::vector<ReadLine> lines;
+  ReadLine line;
+  while (reader.next(line.text, line.truncated)) {
+    if (line.text.size() > kLineLimit) fail("a line longer than the limit came through", std::to_string(line.text.size()));
     lines.push_back(line);
   }
   ::close(fd);
+  return lines;
+}
+
+// Over-long lines cut down as the stdin loop does ("[" for a batch, "{" otherwise: still
+// answered where the dialect owes a reply).
+std::vector<std::string> read_lines(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::string> lines;
+  for (ReadLine& line : read_raw_lines(data, size)) {
+    if (line.truncated) {
+      const auto first = line.text.find_first_not_of(" \t\r");
+      line.text = first != std::string::npos && line.text[first] == '[' ? "[" : "{";
+    }
+    lines.push_back(std::move(line.text));
+  }
   return lines;
 }
 
@@ -167,20 +184,33 @@ bool carries_nothing(EventType type) {
          type == EventType::unknown;
 }
 
-// TCP style: every event that parses gets exactly one reply, as run_tcp_client sends it.
-void feed_events(const std::vector<std::string>& lines) {
+// TCP style, through the client's own session: every line but a blank one gets exactly one reply
+// (a bad or over-long line `none`), until the server's error ends the session.
+void feed_session(const std::vector<ReadLine>& lines) {
   MjaiBot bot = make_bot(true);
-  for (const std::string& line : lines) {
-    const json parsed = json::parse(line, nullptr, false);
-    if (parsed.is_discarded()) continue;
-    Event event;
-    try {
-      event = parse_event(parsed).event;
-    } catch (const std::exception&) {
-      continue;  // the client answers none without asking the bot
+  TcpSession session(bot);
+  for (const ReadLine& line : lines) {
+    const std::optional<std::string> reply = session.answer(line.text, line.truncated);
+    if (session.ended_by_error()) {
+      if (reply) fail("a reply after the server's error", *reply);
+      return;
     }
-    if (event.type == EventType::error) return;
-    check_reply(bot, bot.reply_to(event), event.can_act && !carries_nothing(event.type));
+    const bool blank = !line.truncated && line.text.find_first_not_of(" \t\r") == std::string::npos;
+    if (blank) {
+      if (reply) fail("a reply to a blank line", *reply);
+      continue;
+    }
+    if (!reply) fail("a line with no reply", line.text.substr(0, 200));
+    bool fresh = false;
+    if (!line.truncated) {
+      try {
+        const Event event = parse_event(parse_json_line(line.text)).event;
+        fresh = event.can_act && !carries_nothing(event.type);
+      } catch (const std::exception&) {
+        // answered none without asking the bot: nothing fresh to judge
+      }
+    }
+    check_reply(bot, *reply, fresh);
   }
 }
 
@@ -190,8 +220,9 @@ void check_mjai_input(std::span<const std::uint8_t> bytes) {
   const std::vector<std::string> lines = read_lines(bytes.data(), bytes.size());
   feed_lines(lines);
   feed_batches(lines);
-  feed_events(lines);
 }
+
+void check_tcp_input(std::span<const std::uint8_t> bytes) { feed_session(read_raw_lines(bytes.data(), bytes.size())); }
 
 }  // namespace tenbin::fuzz
 

@@ -265,6 +265,81 @@ TEST_F(ArenaVerify, ValidateRejectsADiscardOutOfTurn) {
   EXPECT_NE(result.output.find(line_tag(0, *index)), std::string::npos) << result.output;
 }
 
+// --- an incomplete match or log is never passed --------------------------------------------------
+
+// A game meta.json asks for with no result line: verify fails and says how many are missing.
+TEST_F(ArenaVerify, VerifyFailsOnAMissingResult) {
+  const fs::path dir = copy_of(match_, "missing-result");
+  auto lines = read_lines(dir / "results.jsonl");
+  ASSERT_EQ(lines.size(), 2u);
+  lines.pop_back();
+  write_lines(dir / "results.jsonl", lines);
+  const Outcome result = verify(dir);
+  EXPECT_EQ(result.code, 1) << result.output;
+  EXPECT_NE(result.output.find("1 of the 2 games have no result"), std::string::npos) << result.output;
+}
+
+TEST_F(ArenaVerify, VerifyFailsOnARepeatedResult) {
+  const fs::path dir = copy_of(match_, "repeated-result");
+  auto lines = read_lines(dir / "results.jsonl");
+  lines.push_back(lines.front());
+  write_lines(dir / "results.jsonl", lines);
+  const Outcome result = verify(dir);
+  EXPECT_EQ(result.code, 1) << result.output;
+  EXPECT_NE(result.output.find("results.jsonl:3: game"), std::string::npos) << result.output;
+}
+
+// An unreadable line (two results run together by an interrupted write), and a last line cut
+// short without its newline.
+TEST_F(ArenaVerify, VerifyFailsOnAnUnreadableOrUnfinishedResultLine) {
+  const fs::path dir = copy_of(match_, "unreadable-result");
+  const auto lines = read_lines(dir / "results.jsonl");
+  write_lines(dir / "results.jsonl", {lines[0].substr(0, lines[0].size() / 2) + lines[1]});
+  const Outcome joined = verify(dir);
+  EXPECT_EQ(joined.code, 1) << joined.output;
+  EXPECT_NE(joined.output.find("results.jsonl:1: an unreadable result line"), std::string::npos) << joined.output;
+
+  std::ofstream(dir / "results.jsonl", std::ios::trunc) << lines[0] << '\n' << lines[1];
+  const Outcome cut = verify(dir);
+  EXPECT_EQ(cut.code, 1) << cut.output;
+  EXPECT_NE(cut.output.find("no newline"), std::string::npos) << cut.output;
+}
+
+// validate: each way a log can be incomplete or run on, caught with its reason.
+TEST_F(ArenaVerify, ValidateFailsOnAnIncompleteLog) {
+  const fs::path dir = copy_of(match_, "incomplete-logs");
+  const auto lines = read_lines(log_of(dir, 0));
+  const auto end_kyoku = nth_event(lines, "end_kyoku", 0);
+  ASSERT_TRUE(end_kyoku);
+  const auto variant = [&](const std::string& name, std::vector<std::string> changed, bool newline = true) {
+    const fs::path path = dir / (name + ".mjson");
+    std::ofstream out(path, std::ios::trunc);
+    for (std::size_t i = 0; i < changed.size(); ++i) out << changed[i] << (newline || i + 1 < changed.size() ? "\n" : "");
+    return path;
+  };
+  const auto without_last = std::vector<std::string>(lines.begin(), lines.end() - 1);
+  auto after_end = lines;
+  after_end.push_back(lines[lines.size() - 2]);
+  auto repeated_end_kyoku = lines;
+  repeated_end_kyoku.insert(repeated_end_kyoku.begin() + static_cast<std::ptrdiff_t>(*end_kyoku), lines[*end_kyoku]);
+  auto cut_mid_line = std::vector<std::string>(lines.begin(), lines.begin() + 40);
+  cut_mid_line.back().resize(cut_mid_line.back().size() / 2);
+  const std::vector<std::pair<fs::path, std::string>> cases = {
+      {variant("empty", {}), "an empty log"},
+      {variant("no-end-game", without_last), "without end_game"},
+      {variant("cut-mid-game", std::vector<std::string>(lines.begin(), lines.begin() + 40)), "without end_game"},
+      {variant("cut-mid-line", cut_mid_line, false), "unreadable"},
+      {variant("after-end-game", after_end), "after end_game"},
+      {variant("end-game-twice", [&] { auto twice = lines; twice.push_back(lines.back()); return twice; }()), "after end_game"},
+      {variant("end-kyoku-twice", repeated_end_kyoku), "repeated end_kyoku"},
+  };
+  for (const auto& [path, reason] : cases) {
+    const Outcome result = validate({path});
+    EXPECT_EQ(result.code, 1) << path << ": " << result.output;
+    EXPECT_NE(result.output.find(reason), std::string::npos) << path << ": " << result.output;
+  }
+}
+
 // --- an in-process match of seats that call every kan ----------------------------------------------
 
 // Wins when it can, then any kan, pon or chi, then riichi, else the safe action.
@@ -480,6 +555,15 @@ TEST(DoubleRon, EachWinnerIsScoredOnTheDiscardItself) {
   EXPECT_EQ(horas[0].deltas, (std::array<int, 4>{0, -1300, 1300, 0}));
   EXPECT_EQ(horas[1].deltas, (std::array<int, 4>{0, -1300, 0, 1300}));
 
+  // validate takes whole games only: the rest of the game is played out the same way.
+  while (!referee.finished()) {
+    std::array<std::optional<Action>, 4> replies;
+    for (int seat = 0; seat < 4; ++seat) {
+      const auto& legal = referee.pending().legal[seat];
+      if (!legal.empty()) replies[seat] = tsumogiri_or_ron_on_north(legal, referee.table(seat));
+    }
+    ASSERT_NO_THROW(referee.answer(replies));
+  }
   const fs::path dir = fresh_dir("double-ron");
   fs::create_directories(dir);
   std::ofstream(dir / "hand.mjson") << [&] {

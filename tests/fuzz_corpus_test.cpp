@@ -1,6 +1,7 @@
-// The fuzz corpus replayed on every test run: each file of fuzz/corpus/ and each stream fixture
-// (the fuzzer's seeds, see scripts/fuzz) goes through the fuzz target's own checks
-// (fuzz/mjai_bot_check.hpp), so CI catches a regression the fuzzer once found without clang.
+// The fuzz corpus replayed on every test run: each file of fuzz/corpus/, each stream fixture (the
+// fuzzers' seeds, see scripts/fuzz) and each input that once crashed the bot (fuzz/crashes/) goes
+// through both fuzz targets' own checks (fuzz/mjai_bot_check.hpp), so CI catches a regression the
+// fuzzers once found without clang.
 #include "fuzz/mjai_bot_check.hpp"
 
 #include <cstdint>
@@ -37,6 +38,7 @@ void replay(const fs::path& path) {
   ASSERT_FALSE(bytes.empty()) << path;
   try {
     fuzz::check_mjai_input(bytes);
+    fuzz::check_tcp_input(bytes);
   } catch (const fuzz::CheckFailure& failure) {
     ADD_FAILURE() << path << ": " << failure.what();
   }
@@ -56,6 +58,12 @@ class FuzzCorpus : public ::testing::Test {
 
 TEST_F(FuzzCorpus, EveryCorpusFilePassesTheChecks) {
   const std::vector<fs::path> files = files_in(TENBIN_FUZZ_CORPUS_DIR);
+  ASSERT_FALSE(files.empty());
+  for (const fs::path& path : files) replay(path);
+}
+
+TEST_F(FuzzCorpus, EveryInputThatOnceCrashedPassesTheChecks) {
+  const std::vector<fs::path> files = files_in(fs::path(TENBIN_FUZZ_CORPUS_DIR).parent_path() / "crashes");
   ASSERT_FALSE(files.empty());
   for (const fs::path& path : files) replay(path);
 }

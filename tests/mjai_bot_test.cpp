@@ -349,6 +349,37 @@ TEST(MjaiBotBadInput, BatchArraysAlwaysGetOneReply) {
   EXPECT_TRUE(log.contains("missing \"pai\""));
 }
 
+// A deal showing a fifth copy of a tile (four in our hand, the fifth the dora indicator) cannot
+// be: reported, and the hand is played out safely as after any contradiction.
+TEST(MjaiBotBadInput, FifthCopyInTheDealIsReported) {
+  CapturedLog log;
+  MjaiBot bot = make_bot("greedy");
+  bot.on_line(L::start_game());
+  bot.on_line(L::start_kyoku("1m 1m 1m 1m 2m 3m 4p 5p 6p 7s 8s 9s S", L::Deal{.dora_marker = "1m"}));
+  EXPECT_TRUE(log.contains("a fifth 1m in the deal")) << log.text();
+  EXPECT_FALSE(bot.table().synchronised());
+  const Strings reply = bot.on_line(L::tsumo(0, "N"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0]), dahai("N", true));
+}
+
+// A win of ours that our table cannot score (no complete hand) is reported; one it can is not.
+TEST(MjaiBotBadInput, OwnWinTheTableCannotScoreIsReported) {
+  CapturedLog log;
+  MjaiBot bot = make_bot("greedy");
+  const std::string deal = L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S");
+  bot.on_line(L::start_game());
+  bot.on_line(deal);
+  bot.on_line(L::tsumo(0, "4m"));
+  bot.on_line(L::hora(0, 0, "4m", {4000, -2000, -1000, -1000}));
+  EXPECT_FALSE(log.contains("cannot score")) << log.text();
+  bot.on_line(L::end_kyoku());
+  bot.on_line(deal);
+  bot.on_line(L::tsumo(0, "N"));
+  bot.on_line(L::hora(0, 0, "N", {4000, -2000, -1000, -1000}));
+  EXPECT_TRUE(log.contains("cannot score")) << log.text();
+}
+
 // With reply_every a bad line still gets its `none`.
 TEST(MjaiBotBadInput, ReplyEveryAnswersBadLinesWithNone) {
   MjaiBot bot = make_bot("greedy", true);
@@ -608,6 +639,31 @@ TEST(MjaiBotBinary, BadLinesDoNotStopTheProcess) {
   ASSERT_EQ(batched.out.size(), 3u);
   EXPECT_EQ(parsed(batched.out[1]), kNone);
   EXPECT_EQ(parsed(batched.out[2]).at("type"), "reach");
+}
+
+// JSON nested 80,000 levels deep (160 KB, well under the line limit) in an event and in a batch
+// item: rejected as any bad line, with the reply the dialect owes and never a crash.
+TEST(MjaiBotBinary, DeeplyNestedJsonIsRejectedLikeAnyBadLine) {
+  const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+  const std::string event = R"({"type":"dahai","actor":0,"x":)" + deep + "}";
+  const std::string input = L::start_game() + "\n" + event + "\n" + L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") +
+                            "\n" + L::tsumo(0, "N") + "\n";
+  const ProcessRun every = run_tenbin({"--seat", "0", "--reply-every"}, input);
+  EXPECT_EQ(every.status, 0) << every.err.substr(0, 2000);
+  ASSERT_EQ(every.out.size(), 4u);
+  EXPECT_EQ(parsed(every.out[1]), kNone);
+  EXPECT_EQ(parsed(every.out[3]).at("type"), "reach");
+  EXPECT_NE(every.err.find("nested deeper"), std::string::npos) << every.err.substr(0, 2000);
+  EXPECT_LT(every.err.size(), 4096u);  // the line is shortened, not dumped
+
+  const std::string arrays = "[" + L::start_game() + "]\n[" + event + "]\n[" + deep + "]\n[" +
+                             L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S") + "," + L::tsumo(0, "N") + "]\n";
+  const ProcessRun batched = run_tenbin({"--seat", "0"}, arrays);
+  EXPECT_EQ(batched.status, 0) << batched.err.substr(0, 2000);
+  ASSERT_EQ(batched.out.size(), 4u);
+  EXPECT_EQ(parsed(batched.out[1]), kNone);
+  EXPECT_EQ(parsed(batched.out[2]), kNone);
+  EXPECT_EQ(parsed(batched.out[3]).at("type"), "reach");
 }
 
 // `tenbin replay --seat 0` on a full log: one row per decision of seat 0, then a summary.

@@ -285,13 +285,14 @@ void abort_with_error(Peer& peer, const std::string& name, const std::string& ro
   peer.send({{"type", "error"}, {"message", "game aborted by the test server"}});
 }
 
-int run_in_process(const std::string& address_text, const std::string& name) {
+int run_in_process(const std::string& address_text, const std::string& name,
+                   std::chrono::milliseconds connect_timeout = kDefaultConnectTimeout) {
   const ServerAddress address = parse_server_address(address_text);
   BotOptions options;
   options.name = name;
   options.room = address.room;  // as main() does
   MjaiBot bot(make_policy("greedy"), options);
-  return run_tcp_client(address, bot);
+  return run_tcp_client(address, bot, connect_timeout);
 }
 
 // Runs the executable with `arguments` and returns its exit code (-1 if killed at the deadline).
@@ -382,6 +383,67 @@ TEST(TcpClientBinary, ServerErrorEndsWithExitCodeOne) {
   EXPECT_EQ(run_binary({"--connect", server.address("room-d"), "--name", "X", "--log-level", "off"}), 1);
   const Failures failures = server.finish();
   EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+// --- lines and servers that once hung or crashed the client ---------------------------------
+
+// A line over the 1 MiB limit is answered with none, as every line is: the original server waits
+// for that reply, and without it both sides wait for ever.
+TEST(TcpClient, LineOverTheLimitIsAnsweredWithNone) {
+  ScriptedServer server([](Peer& peer, Failures& failures) {
+    if (!handshake(peer, "X", "room-e", failures)) return;
+    expect_none(peer, {{"type", "start_game"}, {"id", 0}, {"names", {"X", "b", "c", "d"}}}, failures);
+    expect_none(peer, {{"type", "none"}, {"padding", std::string((1 << 20) + 10, 'x')}}, failures);
+    expect_none(peer, {{"type", "end_game"}, {"scores", {25000, 25000, 25000, 25000}}}, failures);
+  });
+  EXPECT_EQ(run_in_process(server.address("room-e"), "X"), 0);
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+// A server that accepts and never speaks: the client gives up after the connect timeout.
+TEST(TcpClient, SilentServerIsLeftAfterTheConnectTimeout) {
+  ScriptedServer server([](Peer& peer, Failures& failures) {
+    // Silent; the client is expected to hang up well before this deadline.
+    if (const auto line = peer.read_line(Clock::now() + kReplyWait)) failures.push_back("unexpected line " + *line);
+  });
+  const auto start = Clock::now();
+  EXPECT_EQ(run_in_process(server.address("room-f"), "X", std::chrono::milliseconds(500)), 1);
+  EXPECT_LT(Clock::now() - start, kReplyWait / 2);
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+// A server that closes in the middle of a hand: a warning naming the last line, and exit 1.
+TEST(TcpClientBinary, ServerClosingMidHandIsAFailureNamingTheLastLine) {
+  ScriptedServer server([](Peer& peer, Failures& failures) {
+    if (!handshake(peer, "X", "room-g", failures)) return;
+    expect_none(peer, {{"type", "start_game"}, {"id", 0}, {"names", {"X", "b", "c", "d"}}}, failures);
+    OwnHand hand;
+    expect_none(peer,
+                {{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0},
+                 {"oya", 1}, {"dora_marker", "9s"},
+                 {"tehais", {hand.tiles, hidden_hand(), hidden_hand(), hidden_hand()}}},
+                failures);
+  });
+  const subprocess::Result run = subprocess::run(
+      subprocess::tenbin_binary(), {"--connect", server.address("room-g"), "--name", "X", "--log-level", "warn"}, "",
+      kExitWait);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("middle of a game"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("start_kyoku"), std::string::npos) << run.err;
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+// A name or room that is not UTF-8 could not be sent as JSON: a usage error, said clearly.
+TEST(TcpClientBinary, NameOrRoomThatIsNotUtf8IsAUsageError) {
+  const subprocess::Result name = subprocess::run(subprocess::tenbin_binary(), {"--connect", "127.0.0.1:9", "--name", "\xff"});
+  EXPECT_EQ(name.exit_code, 2) << name.err;
+  EXPECT_NE(name.err.find("UTF-8"), std::string::npos) << name.err;
+  const subprocess::Result room = subprocess::run(subprocess::tenbin_binary(), {"--connect", "127.0.0.1:9/\xfe\xff"});
+  EXPECT_EQ(room.exit_code, 2) << room.err;
+  EXPECT_NE(room.err.find("UTF-8"), std::string::npos) << room.err;
 }
 
 }  // namespace

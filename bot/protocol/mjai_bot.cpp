@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "bot/protocol/json_line.hpp"
+
 namespace tenbin {
 namespace {
 
@@ -62,13 +64,13 @@ void MjaiBot::reject(std::string_view line, const std::string& why) {
   spdlog::error("rejected input: {} -- line: {}", shorten(why), shorten(line));
 }
 
-std::optional<Event> MjaiBot::parse_one(const json& object) {
+std::optional<Event> MjaiBot::parse_one(const json& object, std::string_view line) {
   try {
     ParsedEvent parsed = parse_event(object);
     for (const std::string& warning : parsed.warnings) spdlog::warn("{}", warning);
     return parsed.event;
   } catch (const std::exception& error) {
-    reject(object.dump(-1, ' ', false, json::error_handler_t::replace), error.what());
+    reject(line, error.what());  // the line as it came, shortened: never the whole object
     return std::nullopt;
   }
 }
@@ -102,6 +104,10 @@ std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
   const bool owes_discard = owes_reply_on_own_turn(event, table_.seat()) && own_draw_.has_value();
   const std::optional<Tile> drawn = own_draw_;
   if (event.type == EventType::dahai && event.actor == table_.seat()) own_draw_.reset();
+  if (!table_.can_score_own_win(event)) {
+    spdlog::warn("hora: our table cannot score this win of ours (no complete hand with a yaku); the server's "
+                 "scores stand: {}", event_to_json(event).dump(-1, ' ', false, json::error_handler_t::replace));
+  }
   try {
     table_.apply(event);
   } catch (const TableError& error) {
@@ -146,7 +152,7 @@ std::string MjaiBot::reply_to(const Event& event) {
     join.type = EventType::join;
     join.name = options_.name;
     join.room = options_.room;
-    return event_to_json(join).dump();
+    return event_to_json(join).dump(-1, ' ', false, json::error_handler_t::replace);
   }
   const std::optional<Action> action = take(event);
   return serialise(action.value_or(Action{}));
@@ -158,9 +164,9 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
   const bool batch = line[first] == '[';
   json parsed;
   try {
-    parsed = json::parse(line.begin(), line.end());
-  } catch (const json::exception& error) {
-    reject(line, std::string("malformed JSON: ") + error.what());
+    parsed = parse_json_line(line);
+  } catch (const JsonLineError& error) {
+    reject(line, error.what());
     if (batch || options_.reply_every) return {serialise(Action{})};
     return {};
   }
@@ -174,7 +180,7 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
     // rejected item does not cancel the decision before it, and only that event is decided.
     std::vector<Event> events;
     for (const json& item : parsed) {
-      if (std::optional<Event> event = parse_one(item)) events.push_back(std::move(*event));
+      if (std::optional<Event> event = parse_one(item, line)) events.push_back(std::move(*event));
     }
     std::size_t last = events.size();
     for (std::size_t i = events.size(); i-- > 0;) {
@@ -191,7 +197,7 @@ std::vector<std::string> MjaiBot::on_line(std::string_view line) {
     return {serialise(owed.value_or(Action{}))};
   }
 
-  const std::optional<Event> event = parse_one(parsed);
+  const std::optional<Event> event = parse_one(parsed, line);
   if (!event) return options_.reply_every ? std::vector<std::string>{serialise(Action{})}
                                           : std::vector<std::string>{};
   if (event->type == EventType::hello) return {reply_to(*event)};
@@ -225,6 +231,7 @@ bool LineReader::next(std::string& line, bool& truncated) {
     const ssize_t got = ::read(fd_, chunk, sizeof chunk);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) {
+      timed_out_ = got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
       eof_ = true;
       continue;
     }

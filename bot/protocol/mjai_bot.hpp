@@ -54,7 +54,7 @@ class MjaiBot {
   int rejected_lines() const { return rejected_; }
 
  private:
-  std::optional<Event> parse_one(const nlohmann::json& object);
+  std::optional<Event> parse_one(const nlohmann::json& object, std::string_view line);
   Action decide();
   std::string serialise(const Action& action);
   void reject(std::string_view line, const std::string& why);
@@ -75,6 +75,8 @@ class LineReader {
  public:
   explicit LineReader(int fd, std::size_t limit = 1 << 20) : fd_(fd), limit_(limit) {}
   bool next(std::string& line, bool& truncated);
+  // The input ended because a receive timeout (SO_RCVTIMEO) passed, not at end of stream.
+  bool timed_out() const { return timed_out_; }
 
  private:
   int fd_;
@@ -82,6 +84,7 @@ class LineReader {
   std::string buffer_;
   std::size_t start_ = 0;
   bool eof_ = false;
+  bool timed_out_ = false;
 };
 
 }  // namespace tenbin

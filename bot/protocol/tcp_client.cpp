@@ -2,6 +2,7 @@
 
 #include <netdb.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,10 +12,23 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "bot/protocol/json_line.hpp"
+
 namespace tenbin {
 namespace {
 
-int connect_to(const ServerAddress& address) {
+constexpr std::size_t kShownChars = 200;
+
+// Receives and sends (connect included) give up after `timeout`; zero waits for ever.
+void set_timeouts(int fd, std::chrono::milliseconds timeout) {
+  timeval limit{};
+  limit.tv_sec = static_cast<time_t>(timeout.count() / 1000);
+  limit.tv_usec = static_cast<suseconds_t>(timeout.count() % 1000 * 1000);
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
+}
+
+int connect_to(const ServerAddress& address, std::chrono::milliseconds timeout) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -25,16 +39,26 @@ int connect_to(const ServerAddress& address) {
     return -1;
   }
   int fd = -1;
+  int error = 0;
   for (addrinfo* candidate = found; candidate != nullptr; candidate = candidate->ai_next) {
     fd = ::socket(candidate->ai_family, candidate->ai_socktype, candidate->ai_protocol);
-    if (fd < 0) continue;
+    if (fd < 0) {
+      error = errno;
+      continue;
+    }
+    set_timeouts(fd, timeout);
     if (::connect(fd, candidate->ai_addr, candidate->ai_addrlen) == 0) break;
+    error = errno;
     ::close(fd);
     fd = -1;
   }
   ::freeaddrinfo(found);
-  if (fd < 0) spdlog::error("cannot connect to {}:{}: {}", address.host, address.port, std::strerror(errno));
-  return fd;
+  if (fd >= 0) return fd;
+  // A connect cut short by the send timeout reports EINPROGRESS.
+  const std::string why = error == EINPROGRESS ? "no answer within " + std::to_string(timeout.count()) + " ms"
+                                               : std::strerror(error);
+  spdlog::error("cannot connect to {}:{}: {}", address.host, address.port, why);
+  return -1;
 }
 
 bool send_line(int fd, const std::string& line) {
@@ -71,41 +95,71 @@ ServerAddress parse_server_address(const std::string& text) {
     throw std::invalid_argument("bad port in \"" + text + "\"");
   }
   if (address.room.empty()) address.room = "default";
+  if (!is_utf8(address.room)) throw std::invalid_argument("the room in \"" + text + "\" is not valid UTF-8");
   return address;
 }
 
-int run_tcp_client(const ServerAddress& address, MjaiBot& bot) {
-  const int fd = connect_to(address);
+std::optional<std::string> TcpSession::answer(const std::string& line, bool truncated) {
+  const std::string none = R"({"type":"none"})";
+  if (truncated) {
+    spdlog::error("rejected input: line over the size limit (starts: {:.60}); answered none", line);
+    return none;
+  }
+  if (line.find_first_not_of(" \t\r") == std::string::npos) return std::nullopt;
+  std::optional<Event> event;
+  try {
+    event = parse_event(parse_json_line(line)).event;
+  } catch (const std::exception& error) {
+    spdlog::error("rejected input: {}; answered none", error.what());
+    return none;
+  }
+  last_event_ = std::string(event_type_name(event->type)) + " (line: " + line.substr(0, kShownChars) + ")";
+  if (event->type == EventType::error) {
+    spdlog::error("server error: {}", event->message);
+    error_ = true;
+    return std::nullopt;
+  }
+  if (event->type == EventType::hello) greeted_ = true;
+  if (event->type == EventType::start_game) in_game_ = true;
+  if (event->type == EventType::end_game) {
+    in_game_ = false;
+    spdlog::info("game over");
+  }
+  return bot_.reply_to(*event);
+}
+
+int run_tcp_client(const ServerAddress& address, MjaiBot& bot, std::chrono::milliseconds connect_timeout) {
+  const int fd = connect_to(address, connect_timeout);
   if (fd < 0) return 1;
   spdlog::info("connected to {}:{} (room {})", address.host, address.port, address.room);
   LineReader reader(fd);
+  TcpSession session(bot);
   std::string line;
   bool truncated = false;
   int exit_code = 0;
   while (reader.next(line, truncated)) {
-    if (truncated) {
-      spdlog::error("line over the size limit dropped");
-      continue;
-    }
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    std::optional<Event> event;
-    try {
-      event = parse_event(nlohmann::json::parse(line)).event;
-    } catch (const std::exception& error) {
-      spdlog::error("rejected input: {}", error.what());
-    }
-    if (event && event->type == EventType::error) {
-      spdlog::error("server error: {}", event->message);
+    const bool was_greeted = session.greeted();
+    const std::optional<std::string> reply = session.answer(line, truncated);
+    if (session.ended_by_error()) {
       exit_code = 1;
       break;
     }
-    const std::string reply = event ? bot.reply_to(*event) : R"({"type":"none"})";
-    if (!send_line(fd, reply)) {
+    if (!reply) continue;
+    if (!send_line(fd, *reply)) {
       spdlog::error("connection lost while sending");
       exit_code = 1;
       break;
     }
-    if (event && event->type == EventType::end_game) spdlog::info("game over");
+    // Once greeted, the server may rightly keep us waiting for a table as long as it likes.
+    if (!was_greeted && session.greeted()) set_timeouts(fd, std::chrono::milliseconds(0));
+  }
+  if (reader.timed_out()) {
+    spdlog::error("no word from {}:{} within {} ms of connecting; giving up", address.host, address.port,
+                  connect_timeout.count());
+    exit_code = 1;
+  } else if (exit_code == 0 && session.in_game()) {
+    spdlog::warn("the server closed the connection in the middle of a game; the last event: {}", session.last_event());
+    exit_code = 1;
   }
   ::close(fd);
   return exit_code;

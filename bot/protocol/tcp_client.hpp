@@ -1,7 +1,9 @@
 // `tenbin --connect HOST:PORT[/ROOM]`: a TCP client of an original-style mjai server
-// (mjsonp): the server's hello is answered with join, then every event with one reply line.
+// (mjsonp): the server's hello is answered with join, then every line with one reply line.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 
 #include "bot/protocol/mjai_bot.hpp"
@@ -14,11 +16,42 @@ struct ServerAddress {
   std::string room = "default";
 };
 
-// Parses HOST:PORT[/ROOM] (an "mjsonp://" prefix is allowed); throws std::invalid_argument.
+// Parses HOST:PORT[/ROOM] (an "mjsonp://" prefix is allowed); throws std::invalid_argument, also
+// for a room that is not UTF-8 (it could not be sent as JSON).
 ServerAddress parse_server_address(const std::string& text);
 
-// Plays until the server closes the connection. Returns the process exit code: 0 after a normal
-// end, 1 when the connection fails or the server reports an error.
-int run_tcp_client(const ServerAddress& address, MjaiBot& bot);
+// The client's side of the conversation, line by line. The original server waits for one reply
+// to every line it sends, so every line gets one: `none` for a line that is unreadable or over
+// the size limit. Only a blank line goes unanswered, and the server's error ends the session.
+class TcpSession {
+ public:
+  explicit TcpSession(MjaiBot& bot) : bot_(bot) {}
+
+  // The reply to one line (`truncated`: cut at the size limit); nothing for a blank line or an
+  // error from the server (then ended_by_error()).
+  std::optional<std::string> answer(const std::string& line, bool truncated);
+
+  bool ended_by_error() const { return error_; }
+  bool greeted() const { return greeted_; }  // the server's hello was answered
+  bool in_game() const { return in_game_; }  // start_game seen and no end_game since
+  // The last event read and its line (shortened), for messages.
+  const std::string& last_event() const { return last_event_; }
+
+ private:
+  MjaiBot& bot_;
+  bool error_ = false;
+  bool greeted_ = false;
+  bool in_game_ = false;
+  std::string last_event_;
+};
+
+constexpr std::chrono::seconds kDefaultConnectTimeout{30};
+
+// Plays until the server closes the connection. `connect_timeout` bounds the connection and the
+// wait for the server's first line (a server that accepts and never speaks). Returns the process
+// exit code: 0 after a normal end, 1 when the connection fails or times out, the server reports
+// an error, or it closes the connection in the middle of a game.
+int run_tcp_client(const ServerAddress& address, MjaiBot& bot,
+                   std::chrono::milliseconds connect_timeout = kDefaultConnectTimeout);
 
 }  // namespace tenbin
