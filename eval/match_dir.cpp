@@ -63,7 +63,9 @@ MatchMeta MatchDir::read_meta() const {
     if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") {
       throw std::runtime_error("not a tenbin-wall-v1 match");
     }
-    return {meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1)};
+    MatchMeta read{meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1), {}};
+    if (meta.contains("shard")) read.shard = Shard{meta.at("shard").at("index").get<int>(), meta.at("shard").at("count").get<int>()};
+    return read;
   } catch (const std::exception& error) {
     throw std::runtime_error(meta_path() + ": " + error.what());
   }

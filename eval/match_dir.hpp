@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +41,8 @@ struct MatchMeta {
   std::uint64_t seed = 0;
   bool duplicate = false;
   int games = -1;  // the games the match asked for; -1 when meta.json does not say
+  std::optional<Shard> shard;  // a shard of it: only its games are asked for
+  bool asks_for(int game) const { return game >= 0 && game < games && (!shard || shard->holds(duplicate, game)); }
 };
 
 // One finished game: a line of results.jsonl.

@@ -1,7 +1,6 @@
 #include "eval/merge.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <ostream>
 #include <set>
@@ -10,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "eval/durable_file.hpp"
 #include "eval/match.hpp"
 #include "eval/match_dir.hpp"
 
@@ -92,7 +92,17 @@ void check_one_match(const std::vector<ShardDir>& shards) {
 void read_games(ShardDir& s) {
   const int games = s.match.at("games").get<int>();
   const bool duplicate = s.match.value("duplicate", false);
-  s.results = s.dir.read_results(duplicate);
+  const ResultsFile file = s.dir.read_results_file(duplicate);
+  if (!file.unreadable_lines.empty()) {
+    throw Refusal(fmt::format("{}: results.jsonl line {} is unreadable", s.dir.path(), file.unreadable_lines.front()));
+  }
+  if (!file.repeated.empty()) {
+    throw Refusal(fmt::format("{}: results.jsonl lists game {} twice", s.dir.path(), file.repeated.front().second));
+  }
+  if (file.unfinished_last_line) {
+    throw Refusal(fmt::format("{}: results.jsonl ends in a line cut short; --resume it", s.dir.path()));
+  }
+  s.results = file.games;
   std::vector<int> missing;
   for (int game = 0; game < games; ++game) {
     if (s.shard.holds(duplicate, game) && !s.results.count(game)) missing.push_back(game);
@@ -126,10 +136,11 @@ void read_games(ShardDir& s) {
   }
 }
 
-void write_merged(const MatchDir& out, const std::vector<ShardDir>& shards) {
+// The merged files, each written whole under a temporary name and renamed into place; meta.json
+// last, so a directory with a meta.json holds a finished merge. Returns the summary table.
+std::string write_merged(const MatchDir& out, const std::vector<ShardDir>& shards) {
   fs::create_directories(out.logs_dir());
   fs::create_directories(out.stderr_dir());
-  std::ofstream(out.meta_path()) << shards.front().match.dump(2) << '\n';
   std::map<int, const json*> results;
   std::map<HandKey, std::string> commitments;
   for (const ShardDir& s : shards) {
@@ -143,12 +154,17 @@ void write_merged(const MatchDir& out, const std::vector<ShardDir>& shards) {
       fs::copy(s.dir.stderr_dir(), to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     }
   }
-  std::ofstream commitments_out(out.commitments_path());
+  std::string commitment_lines;
   for (const auto& [key, hash] : commitments) {
-    commitments_out << json{{"game", key.first}, {"hand", key.second}, {"sha256", hash}}.dump() << '\n';
+    commitment_lines += json{{"game", key.first}, {"hand", key.second}, {"sha256", hash}}.dump() + '\n';
   }
-  std::ofstream results_out(out.results_path());
-  for (const auto& [game, record] : results) results_out << record->dump() << '\n';
+  write_file_atomically(out.commitments_path(), commitment_lines);
+  std::string result_lines;
+  for (const auto& [game, record] : results) result_lines += record->dump() + '\n';
+  write_file_atomically(out.results_path(), result_lines);
+  const std::string table = write_summary(out, shards.front().match.value("duplicate", false));
+  write_file_atomically(out.meta_path(), shards.front().match.dump(2) + '\n');
+  return table;
 }
 
 }  // namespace
@@ -165,8 +181,7 @@ int merge_shards(const std::string& out, const std::vector<std::string>& shard_p
     for (const std::string& path : shard_paths) shards.push_back(read_shard(path));
     check_one_match(shards);
     for (ShardDir& s : shards) read_games(s);
-    write_merged(target, shards);
-    report << write_summary(target, shards.front().match.value("duplicate", false));
+    report << write_merged(target, shards);
     return 0;
   } catch (const Refusal& refusal) {
     err << "tenbin-arena merge: " << refusal.what() << '\n';

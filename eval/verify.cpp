@@ -219,13 +219,22 @@ int completeness_problems(const Match& match, std::ostream& out) {
     ++problems;
   }
   std::vector<int> missing;
+  int asked = 0;
   for (int game = 0; game < match.meta.games; ++game) {
+    if (!match.meta.asks_for(game)) continue;
+    ++asked;
     if (!match.results.count(game)) missing.push_back(game);
   }
   if (!missing.empty()) {
-    out << results << ": " << missing.size() << " of the " << match.meta.games << " games have no result (first: game "
+    out << results << ": " << missing.size() << " of the " << asked << " games have no result (first: game "
         << missing.front() << ")\n";
     ++problems;
+  }
+  for (const auto& [game, result] : match.results) {
+    if (match.meta.games >= 0 && !match.meta.asks_for(game)) {
+      out << results << ": game " << game << " is not one the match asked for\n";
+      ++problems;
+    }
   }
   return problems;
 }

@@ -179,7 +179,18 @@ TEST_F(ArenaShards, AShardHoldsItsWallsInEveryRotation) {
     for (const auto& [game, result] : results) EXPECT_EQ(result.at("wall_game").get<int>(), i) << "game " << game;
     EXPECT_EQ(json::parse(read_file(fs::path(shards[static_cast<std::size_t>(i)]) / "meta.json")).at("shard"),
               (json{{"index", i}, {"count", 3}}));
+    // verify asks a shard for its own games only.
+    const subprocess::Result verify = arena({"verify", shards[static_cast<std::size_t>(i)]});
+    EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
   }
+  // A shard that holds another shard's game fails verify.
+  const std::vector<std::string> lines = lines_of(fs::path(shards[1]) / "results.jsonl");
+  json foreign = json::parse(lines.front());
+  foreign["game"] = 0;
+  std::ofstream(fs::path(shards[1]) / "results.jsonl", std::ios::app) << foreign.dump() << '\n';
+  const subprocess::Result verify = arena({"verify", shards[1]});
+  EXPECT_NE(verify.exit_code, 0);
+  EXPECT_NE(verify.out.find("game 0 is not one the match asked for"), std::string::npos) << verify.out;
 }
 
 // A shard's arena killed at some moment of its games, then resumed: the merge is unchanged.
