@@ -49,7 +49,12 @@ class MjaiBot {
 
  private:
   std::optional<Event> parse_one(const nlohmann::json& object);
-  Action decide();
+  // The legal actions, narrowed to those the server offers when the event lists them.
+  std::vector<Action> allowed_actions(const Table& table, const Event* event) const;
+  // The server offered actions where the table sees no decision: each is logged.
+  void report_offers_without_decision(const Event& event) const;
+  // `event` (may be null) carries the server's own lists of what we may do, if any.
+  Action decide(const Table& table, const Event* event = nullptr);
   std::string serialise(const Action& action);
   void reject(std::string_view line, const std::string& why);
 
