@@ -2,6 +2,7 @@
 //
 //   tenbin [--seat N] [--strategy full] [--reply-every] [--meta]   mjai on stdin/stdout
 //   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
+//   tenbin [--name NAME] mjsonp://HOST:PORT/ROOM              the same, as the original server starts a player
 //   tenbin score | shanten                                  JSON lines calculators
 //   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
 //   tenbin replay --seat N < log.jsonl                      the bot beside a played game
@@ -80,6 +81,12 @@ int main(int argc, char** argv) {
                "answer every event line, with none when idle (original server style)");
   app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
   app.add_option("--name", options.name, "player name sent to the server");
+  // The original server runs a player's command with the server's URL appended.
+  std::string server_url;
+  app.add_option("server", server_url, "mjsonp://HOST:PORT/ROOM: as --connect (how the original server starts a player)")
+      ->check([](const std::string& url) {
+        return url.rfind("mjsonp://", 0) == 0 ? std::string() : "expected mjsonp://HOST:PORT/ROOM, got \"" + url + "\"";
+      });
 
   auto* score = app.add_subcommand("score", "Score winning hands: one JSON object per line");
   auto* shanten = app.add_subcommand("shanten", "Shanten and ukeire: one JSON object per line");
@@ -114,6 +121,11 @@ int main(int argc, char** argv) {
   danger->add_flag("--json", danger_options.json, "one JSON object instead of the table");
 
   CLI11_PARSE(app, argc, argv);
+  if (!server_url.empty() && !connect.empty() && server_url != connect) {
+    std::cerr << "give the server once: --connect " << connect << " and " << server_url << " disagree\n";
+    return 2;
+  }
+  if (connect.empty()) connect = server_url;
   if (!rank_points.empty()) std::copy(rank_points.begin(), rank_points.end(), strategy_settings.rank_points.begin());
   set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
