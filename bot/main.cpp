@@ -1,6 +1,7 @@
 // `tenbin`: the mjai bot process and its calculation subcommands.
 //
 //   tenbin [--seat N] [--strategy full] [--reply-every] [--meta]   mjai on stdin/stdout
+//   tenbin --dialect akochan --seat N                        akochan's pipe dialect (Mortal's arena)
 //   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
 //   tenbin [--name NAME] mjsonp://HOST:PORT/ROOM              the same, as the original server starts a player
 //   tenbin score | shanten                                  JSON lines calculators
@@ -20,6 +21,7 @@
 
 #include "bot/commands/calc_commands.hpp"
 #include "bot/commands/danger_command.hpp"
+#include "bot/protocol/akochan_pipe.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 #include "bot/commands/nanikiru_command.hpp"
 #include "bot/strategy/policy.hpp"
@@ -36,7 +38,7 @@ void set_up_logging(const std::string& level) {
   spdlog::flush_on(spdlog::level::warn);
 }
 
-int run_stdio(tenbin::MjaiBot& bot) {
+int run_stdio(tenbin::MjaiBot& bot, bool akochan) {
   tenbin::LineReader reader(STDIN_FILENO);
   std::string line;
   bool truncated = false;
@@ -47,7 +49,8 @@ int run_stdio(tenbin::MjaiBot& bot) {
       const auto first = line.find_first_not_of(" \t\r");
       line = first != std::string::npos && line[first] == '[' ? "[" : "{";
     }
-    for (const std::string& reply : bot.on_line(line)) std::cout << reply << '\n' << std::flush;
+    const std::vector<std::string> replies = akochan ? tenbin::akochan_pipe_line(bot, line) : bot.on_line(line);
+    for (const std::string& reply : replies) std::cout << reply << '\n' << std::flush;
   }
   spdlog::info("end of input after {} decisions ({} lines rejected)", bot.decisions(), bot.rejected_lines());
   return 0;
@@ -79,6 +82,9 @@ int main(int argc, char** argv) {
   app.add_flag("--meta", options.meta, "each decision's reply carries the strategy's figures as \"meta\"");
   app.add_flag("--reply-every", options.reply_every,
                "answer every event line, with none when idle (original server style)");
+  std::string dialect = "mjai";
+  app.add_option("--dialect", dialect, "stdin/stdout dialect: mjai (default; one event or one array a line) or akochan (pipe mode)")
+      ->check(CLI::IsMember({"mjai", "akochan"}));
   app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
   app.add_option("--name", options.name, "player name sent to the server");
   // The original server runs a player's command with the server's URL appended.
@@ -164,5 +170,5 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  return run_stdio(bot);
+  return run_stdio(bot, dialect == "akochan");
 }

@@ -158,6 +158,18 @@ std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
   return decide(table_, &event);
 }
 
+std::optional<Action> MjaiBot::decide_after(const Action& first) {
+  Table next = table_;
+  try {
+    next.apply(first.to_event(table_.seat()));
+  } catch (const TableError& error) {
+    spdlog::error("cannot follow our own {} ({}); no second action", event_type_name(first.type), error.what());
+    return std::nullopt;
+  }
+  if (next.decision() == Decision::none || next.legal_actions().empty()) return std::nullopt;
+  return decide(next);
+}
+
 std::string MjaiBot::serialise(const Action& action) {
   json reply = event_to_json(action.to_event(table_.seat()));
   if (!pending_meta_.is_null()) reply["meta"] = std::move(pending_meta_);

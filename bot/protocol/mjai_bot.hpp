@@ -43,6 +43,10 @@ class MjaiBot {
   // Without `decide_now` the event only updates the table (an event inside a batch).
   std::optional<Action> take(const Event& event, bool decide_now = true);
 
+  // The action owed once our own `first` (a riichi or a call just decided, not yet echoed) is
+  // echoed, decided now on a copy of the table; for dialects that send both at once (akochan).
+  std::optional<Action> decide_after(const Action& first);
+
   const Table& table() const { return table_; }
   int decisions() const { return decisions_; }
   int rejected_lines() const { return rejected_; }
