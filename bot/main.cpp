@@ -28,6 +28,10 @@
 #include "bot/commands/replay.hpp"
 #include "bot/protocol/tcp_client.hpp"
 
+namespace tenbin {
+extern const char* const kVersion;  // `git describe` at build time (cmake/version.cmake)
+}
+
 namespace {
 
 void set_up_logging(const std::string& level) {
@@ -60,6 +64,7 @@ int run_stdio(tenbin::MjaiBot& bot, bool akochan) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Tenbin: a riichi mahjong AI that plays as an mjai bot"};
+  app.set_version_flag("--version", std::string("tenbin ") + tenbin::kVersion);
   std::string log_level = "info";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off (stderr)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
