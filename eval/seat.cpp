@@ -23,7 +23,7 @@ bool echoes_own_call_or_reach(const Event& event, int seat) {
 
 // akochan reads the game length and red fives from start_game (kyoku_first: 0 for a hanchan, 4 for
 // a tonpuu; the arena always deals red fives) and aborts at its first decision without them.
-nlohmann::json akochan_line(const Event& event, bool decision, bool tonpuu) {
+json akochan_line(const Event& event, bool decision, bool tonpuu) {
   json line = event_to_json(event);
   line["can_act"] = decision;
   if (event.type == EventType::start_game) {
