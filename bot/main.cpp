@@ -1,8 +1,10 @@
 // `tenbin`: the mjai bot process and its calculation subcommands.
 //
 //   tenbin [--seat N] [--strategy full] [--reply-every] [--meta]   mjai on stdin/stdout
+//   tenbin --dialect akochan --seat N                        akochan's pipe dialect (Mortal's arena)
 //   tenbin --connect HOST:PORT[/ROOM] --name NAME           TCP client of an mjai server
 //   tenbin --riichilab wss://HOST/ws/validate               one RiichiLab game (RIICHILAB_TOKEN)
+//   tenbin [--name NAME] mjsonp://HOST:PORT/ROOM              the same, as the original server starts a player
 //   tenbin score | shanten                                  JSON lines calculators
 //   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
 //   tenbin replay --seat N < log.jsonl                      the bot beside a played game
@@ -24,12 +26,17 @@
 #include "bot/commands/calc_commands.hpp"
 #include "bot/commands/danger_command.hpp"
 #include "bot/protocol/json_line.hpp"
+#include "bot/protocol/akochan_pipe.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 #include "bot/commands/nanikiru_command.hpp"
 #include "bot/strategy/policy.hpp"
 #include "bot/commands/replay.hpp"
 #include "bot/protocol/riichilab_client.hpp"
 #include "bot/protocol/tcp_client.hpp"
+
+namespace tenbin {
+extern const char* const kVersion;  // `git describe` at build time (cmake/version.cmake)
+}
 
 namespace {
 
@@ -41,7 +48,7 @@ void set_up_logging(const std::string& level) {
   spdlog::flush_on(spdlog::level::warn);
 }
 
-int run_stdio(tenbin::MjaiBot& bot) {
+int run_stdio(tenbin::MjaiBot& bot, bool akochan) {
   tenbin::LineReader reader(STDIN_FILENO);
   std::string line;
   bool truncated = false;
@@ -52,7 +59,8 @@ int run_stdio(tenbin::MjaiBot& bot) {
       const auto first = line.find_first_not_of(" \t\r");
       line = first != std::string::npos && line[first] == '[' ? "[" : "{";
     }
-    for (const std::string& reply : bot.on_line(line)) std::cout << reply << '\n' << std::flush;
+    const std::vector<std::string> replies = akochan ? tenbin::akochan_pipe_line(bot, line) : bot.on_line(line);
+    for (const std::string& reply : replies) std::cout << reply << '\n' << std::flush;
   }
   spdlog::info("end of input after {} decisions ({} lines rejected)", bot.decisions(), bot.rejected_lines());
   return 0;
@@ -60,6 +68,7 @@ int run_stdio(tenbin::MjaiBot& bot) {
 
 int run_main(int argc, char** argv) {
   CLI::App app{"Tenbin: a riichi mahjong AI that plays as an mjai bot"};
+  app.set_version_flag("--version", std::string("tenbin ") + tenbin::kVersion);
   std::string log_level = "info";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off (stderr)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
@@ -82,6 +91,9 @@ int run_main(int argc, char** argv) {
   app.add_flag("--meta", options.meta, "each decision's reply carries the strategy's figures as \"meta\"");
   app.add_flag("--reply-every", options.reply_every,
                "answer every event line, with none when idle (original server style)");
+  std::string dialect = "mjai";
+  app.add_option("--dialect", dialect, "stdin/stdout dialect: mjai (default; one event or one array a line) or akochan (pipe mode)")
+      ->check(CLI::IsMember({"mjai", "akochan"}));
   app.add_option("--connect", connect, "play as a TCP client of an mjai server: HOST:PORT[/ROOM]");
   app.add_option("--name", options.name, "player name sent to the server (UTF-8)");
   int connect_timeout_s = static_cast<int>(tenbin::kDefaultConnectTimeout.count());
@@ -93,6 +105,12 @@ int run_main(int argc, char** argv) {
                  "play one RiichiLab game: wss://HOST/ws/validate or /ws/ranked (ws:// too); the token "
                  "is read from RIICHILAB_TOKEN");
   app.add_option("--riichilab-logs", riichilab_options.log_dir, "where each RiichiLab game's mjai log is written");
+  // The original server runs a player's command with the server's URL appended.
+  std::string server_url;
+  app.add_option("server", server_url, "mjsonp://HOST:PORT/ROOM: as --connect (how the original server starts a player)")
+      ->check([](const std::string& url) {
+        return url.rfind("mjsonp://", 0) == 0 ? std::string() : "expected mjsonp://HOST:PORT/ROOM, got \"" + url + "\"";
+      });
 
   auto* score = app.add_subcommand("score", "Score winning hands: one JSON object per line");
   auto* shanten = app.add_subcommand("shanten", "Shanten and ukeire: one JSON object per line");
@@ -135,6 +153,11 @@ int run_main(int argc, char** argv) {
     std::fprintf(stderr, "--name: not valid UTF-8 (it is sent to the server as JSON)\n");
     return 2;
   }
+  if (!server_url.empty() && !connect.empty() && server_url != connect) {
+    std::cerr << "give the server once: --connect " << connect << " and " << server_url << " disagree\n";
+    return 2;
+  }
+  if (connect.empty()) connect = server_url;
   if (!rank_points.empty()) std::copy(rank_points.begin(), rank_points.end(), strategy_settings.rank_points.begin());
   set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
@@ -184,7 +207,7 @@ int run_main(int argc, char** argv) {
       return 2;
     }
   }
-  return run_stdio(bot);
+  return run_stdio(bot, dialect == "akochan");
 }
 
 }  // namespace

@@ -17,7 +17,8 @@ constexpr std::array<std::string_view, 21> kTypeNames = {
     "hora",  "ryukyoku", "end_kyoku",    "end_game",    "error",    "none",      "unknown",
 };
 
-// Fields hosts add that Tenbin does not need; ignored without a warning (docs/mjai.md lists them).
+// Fields hosts add that the field reader leaves alone, without a warning (docs/mjai.md lists them;
+// possible_actions and cannot_dahai are read apart, by read_hints).
 constexpr std::array<std::string_view, 24> kKnownExtensions = {
     "possible_actions", "logs",       "log",          "meta",        "gametype",
     "uri",              "kyoku_first", "aka_flag",    "seed",        "cannot_dahai",
@@ -318,6 +319,41 @@ bool Event::is_kan() const {
   return type == EventType::daiminkan || type == EventType::kakan || type == EventType::ankan;
 }
 
+namespace {
+
+// possible_actions and cannot_dahai: a list that cannot be read is reported and left out, since
+// the event itself still means what it says. Members in a short form (`{"type":"hora"}`, as
+// other hosts send) are valid but cannot be checked: such a list is left out quietly.
+void read_hints(const json& object, ParsedEvent& parsed) {
+  Event& event = parsed.event;
+  if (object.contains("possible_actions")) {
+    const json& list = object.at("possible_actions");
+    const auto readable = [](const json& item) { return item.is_object() && item.contains("type") && item.at("type").is_string(); };
+    if (!list.is_array() || !std::all_of(list.begin(), list.end(), readable)) {
+      parsed.warnings.push_back(std::string(event_type_name(event.type)) +
+                                ": \"possible_actions\" ignored (not an array of action objects)");
+    } else {
+      try {
+        for (const json& item : list) event.possible_actions.push_back(parse_event(item).event);
+        event.has_possible_actions = true;
+      } catch (const std::exception&) {
+        event.possible_actions.clear();
+      }
+    }
+  }
+  if (object.contains("cannot_dahai")) {
+    try {
+      FieldReader fields(object, event.type);
+      event.cannot_dahai = fields.tiles("cannot_dahai");
+      event.has_cannot_dahai = true;
+    } catch (const std::exception& error) {
+      parsed.warnings.push_back(std::string(event_type_name(event.type)) + ": \"cannot_dahai\" ignored (" + error.what() + ")");
+    }
+  }
+}
+
+}  // namespace
+
 ParsedEvent parse_event(const json& object) {
   if (!object.is_object()) throw MjaiError("an event must be a JSON object");
   if (!object.contains("type") || !object.at("type").is_string()) {
@@ -340,6 +376,7 @@ ParsedEvent parse_event(const json& object) {
   for (const std::string& field : fields.unused()) {
     parsed.warnings.push_back(type_name + ": unknown field \"" + field + "\" ignored");
   }
+  read_hints(object, parsed);
   return parsed;
 }
 

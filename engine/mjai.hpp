@@ -92,6 +92,14 @@ struct Event {
   // Mortal's extension: false means "update only, do not answer".
   bool can_act = true;
 
+  // The original server's own lists (protocol version 3), when it sends them: what the receiving
+  // seat may do besides a discard or a pass (on its draw, another's discard or added kan), and
+  // the tiles it may not discard (after its chi, pon or riichi). Unreadable lists are ignored.
+  bool has_possible_actions = false;
+  std::vector<Event> possible_actions;
+  bool has_cannot_dahai = false;
+  std::vector<Tile> cannot_dahai;
+
   bool is_call() const;  // chi, pon, daiminkan, kakan, ankan
   // A move a player chooses: a discard, riichi, a call or kan, a win, or kyuushu kyuuhai.
   bool is_player_action() const;

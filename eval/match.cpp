@@ -102,7 +102,7 @@ json play_game(const MatchConfig& config, int game, std::array<std::unique_ptr<P
     game_config.names[seat] = at[seat]->spec().name;
     at[seat]->clear_latencies();
     at[seat]->incidents() = Incidents{};
-    at[seat]->join_game(seat);
+    at[seat]->join_game(seat, config.tonpuu);
   }
   Game referee(game_config);
   std::size_t sent = 0;

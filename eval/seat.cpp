@@ -26,6 +26,25 @@ bool is_lifecycle(EventType type) {
   return type == EventType::start_game || type == EventType::end_kyoku || type == EventType::end_game;
 }
 
+// The akochan dialect's second action answers the echo of the first: the seat's own call or riichi.
+bool echoes_own_call_or_reach(const Event& event, int seat) {
+  if (event.actor != seat) return false;
+  return event.type == EventType::chi || event.type == EventType::pon || event.type == EventType::daiminkan ||
+         event.type == EventType::reach;
+}
+
+// akochan reads the game length and red fives from start_game (kyoku_first: 0 for a hanchan, 4 for
+// a tonpuu; the arena always deals red fives) and aborts at its first decision without them.
+json akochan_line(const Event& event, bool decision, bool tonpuu) {
+  json line = event_to_json(event);
+  line["can_act"] = decision;
+  if (event.type == EventType::start_game) {
+    line["kyoku_first"] = tonpuu ? 4 : 0;
+    line["aka_flag"] = true;
+  }
+  return line;
+}
+
 }  // namespace
 
 Dialect parse_dialect(const std::string& name) {
@@ -55,8 +74,9 @@ std::string ProcessSeat::command_for_seat() const {
   return command;
 }
 
-void ProcessSeat::join_game(int seat) {
+void ProcessSeat::join_game(int seat, bool tonpuu) {
   seat_ = seat;
+  tonpuu_ = tonpuu;
   game_so_far_.clear();
   hand_so_far_.clear();
   unsent_.clear();
@@ -93,7 +113,7 @@ void ProcessSeat::restart_and_refeed() {
   }
   // One event per line, each marked "update only" so the bot answers none of them.
   for (const Event& event : game_so_far_) {
-    json line = event_to_json(event);
+    json line = spec_.dialect == Dialect::akochan ? akochan_line(event, false, tonpuu_) : event_to_json(event);
     line["can_act"] = false;
     send(line.dump());
   }
@@ -151,6 +171,10 @@ void ProcessSeat::answer_lifecycle(const Event& event) {
 void ProcessSeat::deliver(const Event& full, bool decision) {
   const Event event = mask_event_for_seat(full, seat_);
   game_so_far_.push_back(event);
+  if (queued_ && !echoes_own_call_or_reach(event, seat_)) {
+    spdlog::debug("seat {} ({}): the queued second action is dropped (its first did not happen)", seat_, spec_.name);
+    queued_.reset();
+  }
   if (event.type == EventType::start_kyoku) hand_so_far_.clear();
   if (event.type != EventType::hora && event.type != EventType::ryukyoku) hand_so_far_.push_back(event);
 
@@ -161,8 +185,7 @@ void ProcessSeat::deliver(const Event& full, bool decision) {
   switch (spec_.dialect) {
     case Dialect::mortal:
     case Dialect::akochan: {
-      json line = event_to_json(event);
-      if (spec_.dialect == Dialect::akochan) line["can_act"] = decision;
+      const json line = spec_.dialect == Dialect::akochan ? akochan_line(event, decision, tonpuu_) : event_to_json(event);
       if (send(line.dump())) return;
       // The bot is gone (or no longer takes input): a crash like one seen on reading. The restart
       // re-feeds the game before this event as "update only"; this event then goes as it is, so

@@ -4,8 +4,11 @@
 // - batch (mjai.app): at each decision one JSON array of the events since the last reply, and
 //   start_game / end_kyoku / end_game alone, each answered by exactly one line (hora and
 //   ryukyoku are not sent, as on mjai.app).
-// - akochan (pipe mode): one event per line carrying "can_act"; at a decision the bot answers an
-//   array of one or two actions, the second being used at the next decision (after the echo).
+// - akochan (pipe mode): one event per line carrying "can_act", start_game with akochan's
+//   "kyoku_first" and "aka_flag"; at a decision the bot answers an array of one or two actions.
+//   The second (the discard after a call or riichi) answers the next decision only when the next
+//   event is the seat's own call or riichi; otherwise (the call lost to a win) it is dropped, as
+//   Mortal's akochan driver does (libriichi/src/agent/akochan.rs, github.com/Equim-chan/Mortal).
 //
 // A seat that times out, writes junk or dies gets no action from here (the referee then plays
 // the safe default); a dead process is restarted and re-fed the game so far.
@@ -59,7 +62,7 @@ class ProcessSeat {
 
   const SeatSpec& spec() const { return spec_; }
   // Takes the seat for a new game (restarting the process when its command names the seat).
-  void join_game(int seat);
+  void join_game(int seat, bool tonpuu = false);
   // One event of the full-information log; the seat masks it for its own view. `decision` is
   // true when the referee will ask this seat right after this event.
   void deliver(const Event& event, bool decision);
@@ -84,6 +87,7 @@ class ProcessSeat {
   std::unique_ptr<BotProcess> process_;
   std::string started_command_;
   int seat_ = 0;
+  bool tonpuu_ = false;
   std::vector<Event> game_so_far_;   // masked, for a restart
   std::vector<Event> hand_so_far_;   // masked, since start_kyoku (batch re-feed)
   std::vector<Event> unsent_;        // batch: events waiting for the next decision

@@ -345,6 +345,31 @@ TEST(ArenaMatch, BatchDialectPlaysTheSameGamesCleanly) {
   }
 }
 
+// akochan's pipe dialect on both sides: the arena's --seat-dialect akochan and tenbin's own
+// --dialect akochan (two seats through the launcher that takes akochan's command line, as
+// Mortal's arena starts akochan) agree: no incident, and the very same games as the default
+// dialect (the discard sent with a call or riichi is the one tenbin plays after the echo).
+TEST(ArenaMatch, AkochanDialectPlaysTheSameGamesCleanly) {
+  Scratch scratch;
+  ASSERT_EQ(arena(good_table(scratch / "mortal", 2), scratch / "mortal.transcript").exit_code, 0);
+  const std::string launcher = (fs::path(TENBIN_BINARY).parent_path() / "tenbin-akochan").string();
+  const std::string by_launcher = "TENBIN_OPTIONS='--strategy greedy' " + launcher + " pipe tactics.json {seat}";
+  const std::string by_option = kTenbin + " --dialect akochan --seat {seat}";
+  std::vector<std::string> args = {"--seat-dialect", "akochan", "--seat", "a=" + by_launcher, "--seat", "b=" + by_option,
+                                   "--seat", "c=" + by_launcher, "--seat", "d=" + by_option};
+  for (const std::string& arg : {std::string("--games"), std::string("2"), std::string("--seed"), std::string("11"),
+                                 std::string("--quiet"), std::string("--out"), (scratch / "akochan").string()}) {
+    args.push_back(arg);
+  }
+  const ArenaRun run = arena(args, scratch / "akochan.transcript");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  expect_complete(scratch / "akochan", 2);
+  for (const char* name : {"a", "b", "c", "d"}) EXPECT_EQ(incidents(scratch / "akochan", name), counts(0, 0, 0, 0, 0)) << name;
+  for (const char* log : {"0000.mjson", "0001.mjson"}) {
+    EXPECT_EQ(read_text(scratch / "akochan" / "logs" / log), read_text(scratch / "mortal" / "logs" / log)) << log;
+  }
+}
+
 // --jobs 2: games played in parallel, each by its own processes, with the same results.
 TEST(ArenaMatch, TwoJobsPlayTheSameGames) {
   Scratch scratch;

@@ -447,6 +447,84 @@ TEST(MjaiBotBadInput, ContradictionsAndEventsOutOfOrder) {
   EXPECT_TRUE(log.contains("we do not hold P"));
 }
 
+// --- the original server's own lists (protocol version 3) -------------------------------------
+
+// A line with the server's lists added to it.
+std::string with(const std::string& line, const char* field, const json& value) {
+  json object = json::parse(line);
+  object[field] = value;
+  return object.dump();
+}
+
+// The reply greedy sends to `last` after `before`, each line fed in turn (with reply_every, as
+// the original server wants: `none` when there is nothing to decide).
+json greedy_reply(const Strings& before, const std::string& last) {
+  MjaiBot bot = make_bot("greedy", true);
+  for (const std::string& line : before) bot.on_line(line);
+  const Strings replies = bot.on_line(last);
+  return replies.size() == 1 ? parsed(replies[0]) : json();
+}
+
+// A complete hand on our draw: greedy wins, but not when the server's possible_actions leaves
+// the win out; that disagreement is logged with the event.
+TEST(MjaiBotServerLists, WinNotOfferedIsNotTaken) {
+  const Strings deal = {L::start_game(), L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S")};
+  EXPECT_EQ(greedy_reply(deal, L::tsumo(0, "4m")).at("type"), "hora");
+  CapturedLog log;
+  const json reply = greedy_reply(deal, with(L::tsumo(0, "4m"), "possible_actions", json::array()));
+  EXPECT_EQ(reply.at("type"), "dahai") << reply;
+  EXPECT_TRUE(log.contains("the server's list and the table disagree")) << log.text();
+  EXPECT_TRUE(log.contains(R"("type":"hora")")) << log.text();
+}
+
+// The server lists what the table finds (the win, riichi): the win is taken, nothing logged.
+TEST(MjaiBotServerLists, OfferedWinIsTaken) {
+  const Strings deal = {L::start_game(), L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S")};
+  CapturedLog log;
+  const json offer = json::array({json::parse(R"({"type":"hora","actor":0,"target":0,"pai":"4m"})"),
+                                  json::parse(R"({"type":"reach","actor":0})")});
+  EXPECT_EQ(greedy_reply(deal, with(L::tsumo(0, "4m"), "possible_actions", offer)).at("type"), "hora");
+  EXPECT_FALSE(log.contains("disagree")) << log.text();
+}
+
+// A pon the server offers but the table cannot make (one East in hand) is never sent, and the
+// disagreement is logged though the table has nothing to decide.
+TEST(MjaiBotServerLists, OfferTheTableRejectsIsNotSent) {
+  L::Deal deal;
+  deal.oya = 1;
+  const Strings before = {L::start_game(), L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s E S W N", deal), L::tsumo(1)};
+  const json offer = json::array({json::parse(R"({"type":"pon","actor":0,"target":1,"pai":"E","consumed":["E","E"]})")});
+  CapturedLog log;
+  const json reply = greedy_reply(before, with(L::dahai(1, "E"), "possible_actions", offer));
+  EXPECT_EQ(reply, kNone);
+  EXPECT_TRUE(log.contains("the server offers")) << log.text();
+}
+
+// After our pon, cannot_dahai leaves one kind: the discard is that kind, though greedy would
+// throw an isolated wind without the list.
+TEST(MjaiBotServerLists, CannotDahaiNarrowsTheDiscard) {
+  L::Deal deal;
+  deal.oya = 1;
+  const Strings before = {L::start_game(), L::start_kyoku("1m 1m 2p 3p 4p 5s 6s 7s 8m 8m E S N", deal), L::tsumo(1),
+                          L::dahai(1, "1m")};
+  const std::string pon = L::pon(0, 1, "1m", "1m 1m");
+  const json free = greedy_reply(before, pon);
+  ASSERT_EQ(free.at("type"), "dahai");
+  EXPECT_NE(free.at("pai"), "4p");
+  const json narrowed = greedy_reply(before, with(pon, "cannot_dahai", L::tiles("1m 2p 3p 5s 6s 7s 8m E S N")));
+  EXPECT_EQ(narrowed.at("type"), "dahai");
+  EXPECT_EQ(narrowed.at("pai"), "4p");
+}
+
+// An unreadable list is reported and left out; the event still counts.
+TEST(MjaiBotServerLists, UnreadableListIsIgnored) {
+  const Strings deal = {L::start_game(), L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S")};
+  CapturedLog log;
+  const json reply = greedy_reply(deal, with(L::tsumo(0, "4m"), "possible_actions", "hora please"));
+  EXPECT_EQ(reply.at("type"), "hora");
+  EXPECT_TRUE(log.contains("\"possible_actions\" ignored")) << log.text();
+}
+
 // --- end to end through the real binary -------------------------------------------------------
 
 struct ProcessRun {

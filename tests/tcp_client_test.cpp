@@ -356,6 +356,26 @@ TEST(TcpClientBinary, PlaysAShortGame) {
   EXPECT_TRUE(failures.empty()) << joined(failures);
 }
 
+// The original server seats a player by running its command through the shell with the server's
+// URL appended (CMD mjsonp://HOST:PORT/ROOM); the room and the name come through as given.
+TEST(TcpClientBinary, PlaysWhenStartedWithTheServerUrlAppended) {
+  ScriptedServer server([](Peer& peer, Failures& failures) {
+    play_short_game(peer, "appended", "room-e", failures);
+  });
+  const std::string command = "'" + subprocess::tenbin_binary().string() +
+                              "' --name appended --log-level warn mjsonp://" + server.address("room-e");
+  const subprocess::Result result = subprocess::run("/bin/sh", {"-c", command}, "", kExitWait);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+TEST(TcpClientBinary, TrailingArgumentMustBeAServerUrl) {
+  const subprocess::Result result = subprocess::run(subprocess::tenbin_binary(), {"localhost:11600"}, "", kExitWait);
+  EXPECT_EQ(result.exit_code, 105) << result.err;  // CLI11's validation error
+  EXPECT_NE(result.err.find("mjsonp://"), std::string::npos) << result.err;
+}
+
 // --- failures ------------------------------------------------------------------------------
 
 TEST(TcpClient, RefusedConnectionFailsQuickly) {

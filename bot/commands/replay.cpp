@@ -33,18 +33,18 @@ std::vector<MjaiLogLine> read_events(std::istream& log, ReplaySummary& summary) 
   }
 }
 
-// What `seat` actually did at the decision taken after events[index]: its next reply-kind event
-// before play moves on (a draw, a discard by someone else, the end of the hand), else a pass.
+// What `seat` actually did at the decision taken after events[index]: its next move before play
+// moves on, else a pass. Any draw moves play on, our own too: a call passed by the seat sitting next
+// is followed by its own draw, and the discard after that is a new decision. Another seat's win
+// does not: in a double ron the other winner may be listed first.
 json played_after(const std::vector<MjaiLogLine>& events, std::size_t index, int seat) {
   for (std::size_t i = index + 1; i < events.size(); ++i) {
     const Event& e = events[i].event;
-    if (e.actor == seat && e.is_player_action()) {
-      return event_to_json(e);
-    }
-    const bool moved_on = e.type == EventType::tsumo || e.type == EventType::dahai ||
+    if (e.actor == seat && e.is_player_action()) return event_to_json(e);
+    const bool moved_on = e.type == EventType::tsumo || (e.type == EventType::dahai && e.actor != seat) ||
                           e.type == EventType::end_kyoku || e.type == EventType::start_kyoku ||
-                          e.type == EventType::ryukyoku || e.type == EventType::hora;
-    if (moved_on && e.actor != seat) break;
+                          e.type == EventType::ryukyoku;
+    if (moved_on) break;
   }
   return json{{"type", "none"}};
 }

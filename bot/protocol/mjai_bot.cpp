@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "bot/protocol/json_line.hpp"
+#include "bot/protocol/server_offer.hpp"
 
 namespace tenbin {
 namespace {
@@ -54,6 +55,13 @@ Action tsumogiri_of(Tile tile) {
   return action;
 }
 
+// The safe action when the allowed ones hold it, else the first allowed.
+Action fallback(const Table& table, const std::vector<Action>& allowed) {
+  const Action safe = table.safe_action();
+  const bool safe_allowed = std::any_of(allowed.begin(), allowed.end(), [&](const Action& a) { return same_action(a, safe); });
+  return safe_allowed || allowed.empty() ? safe : allowed.front();
+}
+
 }  // namespace
 
 MjaiBot::MjaiBot(std::unique_ptr<Policy> policy, BotOptions options)
@@ -75,19 +83,37 @@ std::optional<Event> MjaiBot::parse_one(const json& object, std::string_view lin
   }
 }
 
-Action MjaiBot::decide() {
-  const std::vector<Action> legal = table_.legal_actions();
-  Action chosen = table_.safe_action();
+std::vector<Action> MjaiBot::allowed_actions(const Table& table, const Event* event) const {
+  std::vector<Action> legal = table.legal_actions();
+  if (event == nullptr) return legal;
+  OfferCheck check = check_offer(*event, table.seat(), legal);
+  for (const std::string& mismatch : check.mismatches) {
+    spdlog::warn("the server's list and the table disagree: {} -- event: {}", mismatch, event_to_json(*event).dump());
+  }
+  return std::move(check.allowed);
+}
+
+void MjaiBot::report_offers_without_decision(const Event& event) const {
+  for (const Event& offer : event.possible_actions) {
+    if (offer.type == EventType::none) continue;
+    spdlog::warn("the server's list and the table disagree: the server offers {}, the table has nothing to decide -- event: {}",
+                 event_to_json(offer).dump(), event_to_json(event).dump());
+  }
+}
+
+Action MjaiBot::decide(const Table& table, const Event* event) {
+  const std::vector<Action> allowed = allowed_actions(table, event);
+  Action chosen = fallback(table, allowed);
   try {
-    chosen = policy_->choose(table_, legal);
+    chosen = policy_->choose(table, allowed);
   } catch (const std::exception& error) {
     spdlog::error("strategy {} failed ({}); sending the safe action", policy_->name(), error.what());
   }
-  const bool is_legal = std::any_of(legal.begin(), legal.end(),
-                                    [&](const Action& a) { return same_action(a, chosen); });
-  if (!is_legal) {
+  const bool is_allowed = std::any_of(allowed.begin(), allowed.end(),
+                                      [&](const Action& a) { return same_action(a, chosen); });
+  if (!is_allowed) {
     spdlog::error("strategy {} chose an illegal action; sending the safe one", policy_->name());
-    chosen = table_.safe_action();
+    chosen = fallback(table, allowed);
   }
   ++decisions_;
   if (options_.meta) pending_meta_ = policy_->explanation();
@@ -129,14 +155,29 @@ std::optional<Action> MjaiBot::take(const Event& event, bool decide_now) {
     return std::nullopt;
   }
   out_of_sync_reported_ = false;
-  if (!decide_now || !event.can_act || table_.decision() == Decision::none) return std::nullopt;
-  if (table_.legal_actions().empty()) return std::nullopt;
-  return decide();
+  if (!decide_now || !event.can_act) return std::nullopt;
+  if (table_.decision() == Decision::none || table_.legal_actions().empty()) {
+    report_offers_without_decision(event);
+    return std::nullopt;
+  }
+  return decide(table_, &event);
+}
+
+std::optional<Action> MjaiBot::decide_after(const Action& first) {
+  Table next = table_;
+  try {
+    next.apply(first.to_event(table_.seat()));
+  } catch (const TableError& error) {
+    spdlog::error("cannot follow our own {} ({}); no second action", event_type_name(first.type), error.what());
+    return std::nullopt;
+  }
+  if (next.decision() == Decision::none || next.legal_actions().empty()) return std::nullopt;
+  return decide(next);
 }
 
 std::optional<Action> MjaiBot::decide_pending() {
   if (table_.decision() == Decision::none || table_.legal_actions().empty()) return std::nullopt;
-  return decide();
+  return decide(table_);
 }
 
 std::string MjaiBot::serialise(const Action& action) {

@@ -48,6 +48,9 @@ class MjaiBot {
   std::optional<Action> decide_pending();
   // The strategy's work per decision from now on (a host's clock).
   void set_budget_ms(int budget_ms) { policy_->set_budget_ms(budget_ms); }
+  // The action owed once our own `first` (a riichi or a call just decided, not yet echoed) is
+  // echoed, decided now on a copy of the table; for dialects that send both at once (akochan).
+  std::optional<Action> decide_after(const Action& first);
 
   const Table& table() const { return table_; }
   int decisions() const { return decisions_; }
@@ -55,7 +58,12 @@ class MjaiBot {
 
  private:
   std::optional<Event> parse_one(const nlohmann::json& object, std::string_view line);
-  Action decide();
+  // The legal actions, narrowed to those the server offers when the event lists them.
+  std::vector<Action> allowed_actions(const Table& table, const Event* event) const;
+  // The server offered actions where the table sees no decision: each is logged.
+  void report_offers_without_decision(const Event& event) const;
+  // `event` (may be null) carries the server's own lists of what we may do, if any.
+  Action decide(const Table& table, const Event* event = nullptr);
   std::string serialise(const Action& action);
   void reject(std::string_view line, const std::string& why);
 
