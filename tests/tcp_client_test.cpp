@@ -372,7 +372,7 @@ TEST(TcpClientBinary, PlaysWhenStartedWithTheServerUrlAppended) {
 
 TEST(TcpClientBinary, TrailingArgumentMustBeAServerUrl) {
   const subprocess::Result result = subprocess::run(subprocess::tenbin_binary(), {"localhost:11600"}, "", kExitWait);
-  EXPECT_EQ(result.exit_code, 105) << result.err;  // CLI11's validation error
+  EXPECT_EQ(result.exit_code, 2) << result.err;  // a usage error
   EXPECT_NE(result.err.find("mjsonp://"), std::string::npos) << result.err;
 }
 
