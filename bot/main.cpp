@@ -112,6 +112,8 @@ int run_main(int argc, char** argv) {
         return url.rfind("mjsonp://", 0) == 0 ? std::string() : "expected mjsonp://HOST:PORT/ROOM, got \"" + url + "\"";
       });
 
+  // The main options (--log-level, --strategy, ...) may also follow a subcommand.
+  app.fallthrough();
   auto* score = app.add_subcommand("score", "Score winning hands: one JSON object per line");
   auto* shanten = app.add_subcommand("shanten", "Shanten and ukeire: one JSON object per line");
   auto* replay = app.add_subcommand("replay", "Replay a game log as one seat: the bot beside the play");

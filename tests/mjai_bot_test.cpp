@@ -774,5 +774,16 @@ TEST(MjaiBotBinary, ReplayPrintsOneRowPerDecision) {
   EXPECT_EQ(summary.at("agreements"), agreements);
 }
 
+// The main options may follow the subcommand too: the same replay with --strategy and
+// --log-level after it.
+TEST(MjaiBotBinary, MainOptionsMayFollowTheSubcommand) {
+  const std::string log = joined(L::read_stream("full_log.jsonl"));
+  const ProcessRun before = run_tenbin({"--strategy", "greedy", "--log-level", "warn", "replay", "--seat", "0"}, log);
+  const ProcessRun after = run_tenbin({"replay", "--seat", "0", "--strategy", "greedy", "--log-level", "warn"}, log);
+  EXPECT_EQ(after.status, 0);
+  EXPECT_EQ(after.out, before.out);
+  EXPECT_EQ(after.out.size(), 7u);
+}
+
 }  // namespace
 }  // namespace tenbin
