@@ -19,6 +19,7 @@
 
 #include "eval/durable_file.hpp"
 #include "tests/process.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace tenbin {
 namespace {
@@ -30,22 +31,7 @@ const std::string kGreedy = std::string(TENBIN_BINARY) + " --log-level warn --st
 constexpr int kGames = 2;
 constexpr int kGamesPerWrite = 1;  // the matches replayed once for each of their writes
 
-// A scratch directory for one test, removed afterwards.
-class Scratch {
- public:
-  explicit Scratch(const std::string& name)
-      : path_(fs::temp_directory_path() / ("tenbin-durability-" + std::to_string(::getpid()) + "-" + name)) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~Scratch() { fs::remove_all(path_); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
+using Scratch = ScratchDir;
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

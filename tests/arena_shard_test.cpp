@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/process.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace tenbin {
 namespace {
@@ -28,17 +29,10 @@ constexpr int kGames = 12;  // three walls, each played in its four rotations
 
 class ShardScratch : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() / ("tenbin-shard-test-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-    fs::create_directories(root_);
-  }
-  void TearDown() override { fs::remove_all(root_); }
-  fs::path dir(const std::string& name) const { return root_ / name; }
+  fs::path dir(const std::string& name) const { return scratch_ / name; }
 
  private:
-  fs::path root_;
+  ScratchDir scratch_{"shard"};
 };
 
 subprocess::Result arena(std::vector<std::string> arguments,

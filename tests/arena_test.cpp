@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/process.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace {
 
@@ -43,23 +44,7 @@ std::vector<json> read_lines(const fs::path& path) {
   return out;
 }
 
-// A scratch directory for one test, removed afterwards.
-class Scratch {
- public:
-  Scratch() {
-    static int count = 0;
-    path_ = fs::temp_directory_path() / ("tenbin-arena-test-" + std::to_string(::getpid()) + "-" + std::to_string(++count));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~Scratch() { fs::remove_all(path_); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
+using Scratch = tenbin::ScratchDir;
 
 struct ArenaRun {
   int exit_code = -1;
