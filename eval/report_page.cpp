@@ -28,7 +28,7 @@ th { background: #f3f3f3; } td.text, th.text { text-align: left; }
 .chart { position: relative; height: 280px; }
 .ok { color: #17703a; font-weight: bold; } .bad { color: #b3261e; font-weight: bold; }
 .rank1 { background: #d8f0dd; } .rank2 { background: #eef6e0; } .rank3 { background: #fbeed9; } .rank4 { background: #f8d9d6; }
-.walls { display: flex; flex-wrap: wrap; gap: 1em; }
+.walls { display: flex; flex-wrap: wrap; gap: 0 1.5em; } .walls table { font-size: 0.75em; } .walls td, .walls th { padding: 2px 5px; } small { color: #666; }
 code { font-size: 0.9em; }
 </style>
 <script>
@@ -105,16 +105,18 @@ function showMeta() {
 
 function showSummary() {
   const rate = r => `${percent(r.rate)} ± ${percent(r.ci95)}`;
-  const rows = data.commands.map(c => [
+  const play = data.commands.map(c => [
     c.name, c.games, `${c.average_rank.toFixed(2)} ± ${c.average_rank_ci95.toFixed(2)}`,
     c.rank_distribution.map(percent).join(' / '), c.average_points.toFixed(1), number(c.average_score), c.hands,
     rate(c.rates.win), rate(c.rates.deal_in), rate(c.rates.riichi), rate(c.rates.call),
-    number(c.average_win), number(c.average_deal_in), c.decisions,
-    c.latency_ms.p50.toFixed(2), c.latency_ms.p99.toFixed(2), c.latency_ms.max.toFixed(2),
+    number(c.average_win), number(c.average_deal_in)]);
+  const box = document.getElementById('summary');
+  box.appendChild(table(['seat', 'games', 'avg rank', '1st/2nd/3rd/4th %', 'pt/game', 'avg score', 'hands', 'win %',
+                         'deal-in %', 'riichi %', 'call %', 'avg win', 'avg deal-in'], play, [0]));
+  const decisions = data.commands.map(c => [
+    c.name, c.decisions, c.latency_ms.p50.toFixed(2), c.latency_ms.p99.toFixed(2), c.latency_ms.max.toFixed(2),
     Object.entries(c.incidents).filter(([k, v]) => v > 0).map(([k, v]) => `${v} ${k}`).join(', ') || 'none']);
-  document.getElementById('summary').appendChild(table(
-      ['seat', 'games', 'avg rank', '1st/2nd/3rd/4th %', 'pt/game', 'avg score', 'hands', 'win %', 'deal-in %', 'riichi %',
-       'call %', 'avg win', 'avg deal-in', 'decisions', 'p50 ms', 'p99 ms', 'max ms', 'incidents'], rows, [0, 17]));
+  box.appendChild(table(['seat', 'decisions', 'latency p50 ms', 'p99 ms', 'max ms', 'incidents'], decisions, [0, 5]));
 }
 
 const charts = [];
@@ -189,7 +191,11 @@ function showDuplicate() {
     wall.rows.forEach(r => {
       const row = node.insertRow();
       row.appendChild(element('td', `${r.command}: ${r.name}`, 'text'));
-      r.cells.forEach(c => row.appendChild(element('td', `${rankNames[c.rank]} ${number(c.score)} (seat ${c.seat})`, `rank${c.rank + 1}`)));
+      r.cells.forEach(c => {
+        const cell = element('td', `${rankNames[c.rank]} ${number(c.score)} `, `rank${c.rank + 1}`);
+        cell.appendChild(element('small', `seat ${c.seat}`));
+        row.appendChild(cell);
+      });
     });
     walls.appendChild(node);
   });
