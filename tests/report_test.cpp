@@ -120,6 +120,24 @@ TEST_F(ReportTest, DuplicateRotationsFollowEachCommandAroundTheTable) {
   }
 }
 
+// Fixed seating: no rotations to show, the seats' figures still there.
+TEST(ReportFixedSeating, HasNoRotationsTable) {
+  const fs::path out = fs::temp_directory_path() / ("tenbin-report-fixed-" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  const auto run = tenbin::subprocess::run(tenbin::subprocess::arena_binary(),
+                                           {"--quiet", "--format", "tonpuu", "--games", "2", "--seed", "4", "--out", out.string(),
+                                            "--seat", "a=" + kGreedy, "--seat", "b=" + kGreedy, "--seat", "c=" + kGreedy,
+                                            "--seat", "d=" + kGreedy},
+                                           {}, std::chrono::seconds(120));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json data = tenbin::arena::report_data(out.string());
+  fs::remove_all(out);
+  EXPECT_FALSE(data.at("match").at("duplicate"));
+  EXPECT_TRUE(data.at("duplicate").empty());
+  EXPECT_EQ(data.at("games").size(), 2U);
+  EXPECT_EQ(data.at("commands").size(), 4U);
+}
+
 TEST_F(ReportTest, AMissingLogIsNamedAndNothingIsWritten) {
   const fs::path copy = dir_ / "copy";
   fs::remove_all(copy);
