@@ -6,6 +6,7 @@
 //   tenbin-arena merge OUT SHARD...  the shards of one match, merged into the match a whole run writes
 //   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
+//   tenbin-arena report DIR          the match as one self-contained page, DIR/report.html
 //   tenbin-arena tenpai-data IN...   every discard of full logs (files or match directories) with
 //                                    the tenpai model's features and the real tenpai, as CSV
 //   tenbin-arena calibrate --fit IN... --test IN...   deal-in forecasts against riichi: MJ-0 and
@@ -27,6 +28,7 @@
 #include "eval/calibration.hpp"
 #include "eval/match.hpp"
 #include "eval/merge.hpp"
+#include "eval/report.hpp"
 #include "eval/tenpai_data.hpp"
 #include "eval/wall_experiment.hpp"
 #include "eval/validate.hpp"
@@ -117,6 +119,11 @@ int run_main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "replay full game logs through the engine");
   std::vector<std::string> logs;
   validate->add_option("logs", logs, "mjai logs (one event per line)")->required();
+  auto* report = app.add_subcommand("report", "write DIR/report.html: the match's figures and plots in one page");
+  std::string report_dir;
+  std::string chart_js = tenbin::arena::kDebianChartJs;
+  report->add_option("dir", report_dir, "match directory")->required();
+  report->add_option("--chart-js", chart_js, "Chart.js to inline (Debian's libjs-chart.js by default)");
   auto* tenpai_data = app.add_subcommand("tenpai-data", "labelled discards for the tenpai model's fit, as CSV");
   std::vector<std::string> tenpai_inputs;
   tenpai_data->add_option("inputs", tenpai_inputs, "full game logs or match directories")->required();
@@ -146,6 +153,7 @@ int run_main(int argc, char** argv) {
   if (merge->parsed()) return tenbin::arena::merge_shards(merge_out, merge_shards, std::cout, std::cerr);
   if (verify->parsed()) return tenbin::arena::verify_match(verify_dir, std::cout);
   if (validate->parsed()) return tenbin::arena::validate_logs(logs, std::cout);
+  if (report->parsed()) return tenbin::arena::write_report(report_dir, chart_js, std::cout, std::cerr);
   if (tenpai_data->parsed()) return tenbin::arena::write_tenpai_data(tenpai_inputs, std::cout, std::cerr);
   if (calibrate->parsed()) {
     return tenbin::arena::calibrate_command(fit_inputs, test_inputs, calibration, std::cout, std::cerr);
