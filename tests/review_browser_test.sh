@@ -13,8 +13,8 @@ trap 'rm -rf "$scratch"' EXIT
 
 greedy="$build/tenbin --log-level warn --strategy greedy"
 "$build/tenbin-arena" --seat a="$greedy" --seat b="$greedy" --seat c="$greedy" --seat d="$greedy" \
-  --games 1 --seed 23 --format tonpuu --quiet --out "$scratch/match"
-"$build/tenbin" --log-level warn --budget-ms 20 review --seat 0 "$scratch/match/logs/0000.mjson" >"$scratch/review.html"
+  --games 1 --seed 23 --format tonpuu --quiet --out "$scratch/match" >/dev/null
+"$build/tenbin" --log-level error --budget-ms 20 review --seat 0 "$scratch/match/logs/0000.mjson" >"$scratch/review.html"
 
 # Root has no sandbox; the page's console goes to stderr as CONSOLE lines.
 browse() {
