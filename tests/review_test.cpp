@@ -182,6 +182,10 @@ TEST_F(ReviewTest, PlayerNameChoosesTheSeat) {
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("nobody"), std::string::npos) << unknown.err;
   EXPECT_TRUE(unknown.out.empty());
+
+  const subprocess::Result no_seat = subprocess::run(subprocess::tenbin_binary(), {"review", log_.string()});
+  EXPECT_EQ(no_seat.exit_code, 2);
+  EXPECT_NE(no_seat.err.find("--seat"), std::string::npos) << no_seat.err;
 }
 
 TEST_F(ReviewTest, AnUnreadableLogNamesItsLineAndFails) {

@@ -183,6 +183,13 @@ TEST_F(Tenhou6Test, ArenaGamesRoundTripAndValidate) {
     EXPECT_EQ(moves(read_lines(converted)), moves(original)) << log;
     const subprocess::Result valid = subprocess::run(subprocess::arena_binary(), {"validate", converted.string()});
     EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
+    // And it can be reviewed: greedy beside the greedy seat that played it agrees everywhere.
+    const subprocess::Result review = subprocess::run(
+        subprocess::tenbin_binary(), {"review", "--seat", "3", "--strategy", "greedy", "--format", "json", converted.string()});
+    ASSERT_EQ(review.exit_code, 0) << review.err;
+    const json summary = json::parse(review.out.substr(0, review.out.find('\n')));
+    EXPECT_GT(summary.at("decisions").get<int>(), 10);
+    EXPECT_EQ(summary.at("agreements"), summary.at("decisions"));
   }
   // The games held the notation's parts (greedy calls and riichi, and hands end both ways).
   for (const char* type : {"pon", "reach", "hora"}) EXPECT_GT(seen[type], 0) << type;
@@ -222,6 +229,37 @@ TEST_F(Tenhou6Test, TheNotationsDetails) {
   EXPECT_EQ(start.at("dora_marker"), "1p");
   EXPECT_EQ(start.at("tehais")[0][4], "P");
   EXPECT_EQ(start.at("tehais")[0][12], "5sr");
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(events[i + 2], expected[i]) << i;
+}
+
+// Chi, an open kan (its 0 discard, the replacement draw, the new dora after the discard) and a
+// closed kan (its dora at once), written by hand as above.
+TEST_F(Tenhou6Test, ChiAndKans) {
+  const json deal = json::array({11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{31, 32, 33}, json::array(),
+                                 deal, json{11}, json{60},
+                                 deal, json{"c111213"}, json{47},
+                                 deal, json{"m47474747", 21}, json{0, 60},
+                                 deal, json{41, 42}, json{"414141a41", 60},
+                                 json{"全員不聴"}});
+  const std::vector<json> events = tenhou6_to_mjai({{"log", {hand}}});
+  const std::vector<json> expected = {
+      {{"type", "tsumo"}, {"actor", 0}, {"pai", "1m"}},
+      {{"type", "dahai"}, {"actor", 0}, {"pai", "1m"}, {"tsumogiri", true}},
+      {{"type", "chi"}, {"actor", 1}, {"target", 0}, {"pai", "1m"}, {"consumed", {"2m", "3m"}}},
+      {{"type", "dahai"}, {"actor", 1}, {"pai", "C"}, {"tsumogiri", false}},
+      {{"type", "daiminkan"}, {"actor", 2}, {"target", 1}, {"pai", "C"}, {"consumed", {"C", "C", "C"}}},
+      {{"type", "tsumo"}, {"actor", 2}, {"pai", "1p"}},
+      {{"type", "dahai"}, {"actor", 2}, {"pai", "1p"}, {"tsumogiri", true}},
+      {{"type", "dora"}, {"dora_marker", "2s"}},
+      {{"type", "tsumo"}, {"actor", 3}, {"pai", "E"}},
+      {{"type", "ankan"}, {"actor", 3}, {"consumed", {"E", "E", "E", "E"}}},
+      {{"type", "dora"}, {"dora_marker", "3s"}},
+      {{"type", "tsumo"}, {"actor", 3}, {"pai", "S"}},
+      {{"type", "dahai"}, {"actor", 3}, {"pai", "S"}, {"tsumogiri", true}},
+      {{"type", "ryukyoku"}, {"reason", "fanpai"}, {"deltas", {0, 0, 0, 0}}},
+  };
+  ASSERT_EQ(events.size(), expected.size() + 4);
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(events[i + 2], expected[i]) << i;
 }
 
