@@ -263,6 +263,33 @@ TEST_F(Tenhou6Test, ChiAndKans) {
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(events[i + 2], expected[i]) << i;
 }
 
+// An added kan: seat 1 pons 1m from the seat before ("p111111"), later draws the fourth and adds
+// it ("k11111111" among its discards), draws the replacement and discards; the dora follows.
+TEST_F(Tenhou6Test, AddedKan) {
+  const json deal = json::array({11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{31, 32}, json::array(),
+                                 deal, json{11, 23}, json{60, 60},
+                                 deal, json{"p111111", 11, 24}, json{47, "k11111111", 60},
+                                 deal, json{21}, json{60},
+                                 deal, json{22}, json{60},
+                                 json{"全員不聴"}});
+  const std::vector<json> events = tenhou6_to_mjai({{"log", {hand}}});
+  std::vector<json> from_seat_1;
+  for (const json& e : events) {
+    if (e.value("actor", -1) == 1 || e.at("type") == "dora") from_seat_1.push_back(e);
+  }
+  const std::vector<json> expected = {
+      {{"type", "pon"}, {"actor", 1}, {"target", 0}, {"pai", "1m"}, {"consumed", {"1m", "1m"}}},
+      {{"type", "dahai"}, {"actor", 1}, {"pai", "C"}, {"tsumogiri", false}},
+      {{"type", "tsumo"}, {"actor", 1}, {"pai", "1m"}},
+      {{"type", "kakan"}, {"actor", 1}, {"pai", "1m"}, {"consumed", {"1m", "1m", "1m"}}},
+      {{"type", "tsumo"}, {"actor", 1}, {"pai", "4p"}},
+      {{"type", "dahai"}, {"actor", 1}, {"pai", "4p"}, {"tsumogiri", true}},
+      {{"type", "dora"}, {"dora_marker", "2s"}},
+  };
+  EXPECT_EQ(from_seat_1, expected);
+}
+
 TEST_F(Tenhou6Test, ABadFieldIsNamedAndFails) {
   const subprocess::Result not_json = subprocess::run(subprocess::tenbin_binary(), {"convert", "tenhou6"}, "{\"log\": [");
   EXPECT_EQ(not_json.exit_code, 3);
