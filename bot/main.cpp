@@ -8,6 +8,8 @@
 //   tenbin score | shanten                                  JSON lines calculators
 //   tenbin nanikiru [--seat N < log.jsonl]                  the DP's values for every discard
 //   tenbin replay --seat N < log.jsonl                      the bot beside a played game
+//   tenbin review --seat N LOG > review.html                one game reviewed beside the strategy
+//   tenbin convert tenhou6 < game.json > game.mjson        a tenhou.net/6 game as an mjai log
 //   tenbin danger --seat N < log.jsonl                      MJ-0: the wall and each tile's danger
 #include <unistd.h>
 
@@ -31,6 +33,8 @@
 #include "bot/commands/nanikiru_command.hpp"
 #include "bot/strategy/policy.hpp"
 #include "bot/commands/replay.hpp"
+#include "bot/commands/review_command.hpp"
+#include "bot/commands/tenhou6.hpp"
 #include "bot/protocol/riichilab_client.hpp"
 #include "bot/protocol/tcp_client.hpp"
 
@@ -120,6 +124,16 @@ int run_main(int argc, char** argv) {
   int replay_seat = 0;
   replay->add_option("--seat", replay_seat, "the seat to replay")->required()->check(CLI::Range(0, 3));
   replay->add_option("--strategy", strategy, "the strategy beside the play (default full)")->check(CLI::IsMember(tenbin::policy_names()));
+  tenbin::ReviewOptions review_options;
+  auto* review = app.add_subcommand("review", "Review one seat's game beside the strategy: an HTML page or JSON lines");
+  auto* review_seat = review->add_option("--seat", review_options.seat, "the seat reviewed")->check(CLI::Range(0, 3));
+  review->add_option("--player", review_options.player, "the seat whose start_game name this is")->excludes(review_seat);
+  review->add_option("--strategy", strategy, "the strategy beside the play (default full)")->check(CLI::IsMember(tenbin::policy_names()));
+  review->add_option("--format", review_options.format, "html (default) or json (JSON lines)")->check(CLI::IsMember({"html", "json"}));
+  review->add_option("log", review_options.log, "the mjai log (one event a line)")->required();
+  auto* convert = app.add_subcommand("convert", "Convert another format's game log to mjai lines (stdin to stdout)");
+  std::string convert_format;
+  convert->add_option("format", convert_format, "tenhou6: the tenhou.net/6 JSON format")->required()->check(CLI::IsMember({"tenhou6"}));
   auto* nanikiru = app.add_subcommand(
       "nanikiru", "Win probability and expected score for every discard: one JSON object per line "
                   "in, one line per candidate out; with --seat N, the position at the end of a log");
@@ -181,6 +195,8 @@ int run_main(int argc, char** argv) {
     return tenbin::serve_nanikiru_log(std::cin, std::cout, nanikiru_seat, nanikiru_options);
   }
   if (danger->parsed()) return tenbin::run_danger(std::cin, std::cout, danger_options);
+  if (convert->parsed()) return tenbin::run_convert_tenhou6(std::cin, std::cout);
+  if (review->parsed()) return tenbin::run_review_command(review_options, strategy, strategy_settings, std::cout);
   if (replay->parsed()) {
     tenbin::run_replay(std::cin, std::cout, replay_seat, tenbin::make_policy(strategy, strategy_settings));
     return 0;

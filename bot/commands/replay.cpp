@@ -33,10 +33,11 @@ std::vector<MjaiLogLine> read_events(std::istream& log, ReplaySummary& summary) 
   }
 }
 
-// What `seat` actually did at the decision taken after events[index]: its next move before play
-// moves on, else a pass. Any draw moves play on, our own too: a call passed by the seat sitting next
-// is followed by its own draw, and the discard after that is a new decision. Another seat's win
-// does not: in a double ron the other winner may be listed first.
+}  // namespace
+
+// Any draw moves play on, our own too: a call passed by the seat sitting next is followed by its
+// own draw, and the discard after that is a new decision. Another seat's win does not: in a
+// double ron the other winner may be listed first.
 json played_after(const std::vector<MjaiLogLine>& events, std::size_t index, int seat) {
   for (std::size_t i = index + 1; i < events.size(); ++i) {
     const Event& e = events[i].event;
@@ -49,7 +50,7 @@ json played_after(const std::vector<MjaiLogLine>& events, std::size_t index, int
   return json{{"type", "none"}};
 }
 
-bool agree(const json& bot, const json& played) {
+bool same_action(const json& bot, const json& played) {
   if (bot.at("type") != played.at("type")) return false;
   for (const char* field : {"pai", "consumed"}) {
     if (bot.contains(field) && played.contains(field) && bot.at(field) != played.at(field)) {
@@ -67,8 +68,6 @@ bool agree(const json& bot, const json& played) {
   return true;
 }
 
-}  // namespace
-
 
 ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::unique_ptr<Policy> policy) {
   ReplaySummary summary;
@@ -82,7 +81,7 @@ ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::un
     if (!choice) continue;
     const json mine = event_to_json(choice->to_event(seat));
     const json played = played_after(events, i, seat);
-    const bool same = agree(mine, played);
+    const bool same = same_action(mine, played);
     ++summary.decisions;
     summary.agreements += same ? 1 : 0;
     out << json{{"line", events[i].number}, {"bot", mine}, {"played", played}, {"agree", same}}.dump()

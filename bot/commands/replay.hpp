@@ -5,9 +5,13 @@
 
 #include <iosfwd>
 #include <memory>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "bot/strategy/policy.hpp"
 #include "engine/mjai.hpp"
+#include "engine/mjai_log.hpp"
 
 namespace tenbin {
 
@@ -16,6 +20,13 @@ struct ReplaySummary {
   int agreements = 0;
   int rejected_lines = 0;
 };
+
+// What `seat` actually did at the decision taken after events[index]: its next move before play
+// moves on, else a pass ({"type":"none"}).
+nlohmann::json played_after(const std::vector<MjaiLogLine>& events, std::size_t index, int seat);
+
+// Two mjai actions are the same move (a call's consumed tiles in any order).
+bool same_action(const nlohmann::json& a, const nlohmann::json& b);
 
 ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::unique_ptr<Policy> policy);
 
