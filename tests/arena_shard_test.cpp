@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "eval/durable_file.hpp"
 #include "tests/process.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -187,13 +188,25 @@ TEST_F(ArenaShards, AShardHoldsItsWallsInEveryRotation) {
   EXPECT_NE(verify.out.find("game 0 is not one the match asked for"), std::string::npos) << verify.out;
 }
 
-// A shard's arena killed at some moment of its games, then resumed: the merge is unchanged.
+// A shard's arena killed in the middle of its second game (at a write, by the arena's fault
+// hook), then resumed: the merge is unchanged.
 TEST_F(ArenaShards, AShardKilledMidGameAndResumedMergesTheSame) {
   const fs::path whole_match = whole();
   const fs::path killed = dir("of2-0");
   const std::vector<std::string> args = with(match_args(killed), {"--shard", "0/2"});
-  const subprocess::Result cut = arena(args, std::chrono::milliseconds(700));
-  EXPECT_TRUE(cut.timed_out) << "the shard finished before it could be killed";
+  // Past meta.json, the first game's commitments (one a hand), log and result, and a few hands
+  // into the second game.
+  const int first_hands = results_by_game(whole_match).at(0).at("hands").get<int>();
+  std::vector<std::string> faulty = {std::string(arena::kWriteFaultVariable) + "=" + std::to_string(first_hands + 9) + ":kill",
+                                     subprocess::arena_binary().string()};
+  faulty.insert(faulty.end(), args.begin(), args.end());
+  const subprocess::Result cut = subprocess::run("/usr/bin/env", faulty);
+  EXPECT_NE(cut.exit_code, 0);
+  // One game finished, the next one's walls committed: it was cut in the middle.
+  ASSERT_EQ(lines_of(killed / "results.jsonl").size(), 1U);
+  std::set<int> committed;
+  for (const std::string& line : lines_of(killed / "commitments.jsonl")) committed.insert(json::parse(line).at("game").get<int>());
+  ASSERT_EQ(committed.size(), 2U);
   const subprocess::Result resumed = arena(with(args, {"--resume"}));
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   const subprocess::Result other = arena(with(match_args(dir("of2-1")), {"--shard", "1/2"}));
