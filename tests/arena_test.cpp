@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/json_lines_file.hpp"
 #include "tests/process.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -24,6 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using tenbin::read_json_lines;
 
 // The arena is under test here, not a strategy: the fast, deterministic greedy baseline plays.
 const std::string kTenbin = std::string(TENBIN_BINARY) + " --log-level warn --strategy greedy";
@@ -35,14 +37,6 @@ std::string read_text(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::vector<json> read_lines(const fs::path& path) {
-  std::vector<json> out;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) out.push_back(json::parse(line));
-  }
-  return out;
-}
 
 using Scratch = tenbin::ScratchDir;
 
@@ -100,7 +94,7 @@ json counts(int timeouts, int crashes, int junk, int illegal, int restarts) {
 
 // Every game listed, each with a complete log: start_game first, end_game last.
 void expect_complete(const fs::path& out, int games) {
-  const auto results = read_lines(out / "results.jsonl");
+  const auto results = read_json_lines(out / "results.jsonl");
   ASSERT_EQ(results.size(), static_cast<std::size_t>(games));
   std::set<int> listed;
   for (const json& result : results) listed.insert(result.at("game").get<int>());
@@ -108,7 +102,7 @@ void expect_complete(const fs::path& out, int games) {
   for (const int game : listed) {
     char name[32];
     std::snprintf(name, sizeof name, "%04d.mjson", game);
-    const auto log = read_lines(out / "logs" / name);
+    const auto log = read_json_lines(out / "logs" / name);
     ASSERT_FALSE(log.empty()) << name;
     EXPECT_EQ(log.front().at("type"), "start_game") << name;
     EXPECT_EQ(log.back().at("type"), "end_game") << name;
@@ -123,7 +117,7 @@ void expect_good_seats_clean(const fs::path& out) {
 
 int decisions_of_seat_zero(const fs::path& out) {
   int total = 0;
-  for (const json& result : read_lines(out / "results.jsonl")) total += result.at("seats").at(0).at("decisions").get<int>();
+  for (const json& result : read_json_lines(out / "results.jsonl")) total += result.at("seats").at(0).at("decisions").get<int>();
   return total;
 }
 
@@ -217,7 +211,7 @@ TEST(ArenaBots, UnaskedLinesAreDroppedNotTakenAsReplies) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   expect_complete(out, 1);
   int seat1_draws = 0;
-  for (const json& event : read_lines(out / "logs" / "0000.mjson")) {
+  for (const json& event : read_json_lines(out / "logs" / "0000.mjson")) {
     if (event.at("type") == "tsumo" && event.at("actor") == 1) ++seat1_draws;
   }
   ASSERT_GT(seat1_draws, 10);
@@ -246,7 +240,7 @@ std::vector<std::string> good_table(const fs::path& out, int games, std::vector<
 json first_deal(const fs::path& out, int game) {
   char name[32];
   std::snprintf(name, sizeof name, "%04d.mjson", game);
-  for (const json& event : read_lines(out / "logs" / name)) {
+  for (const json& event : read_json_lines(out / "logs" / name)) {
     if (event.at("type") == "start_kyoku") return event;
   }
   return json();
@@ -260,7 +254,7 @@ TEST(ArenaMatch, DuplicateRotatesTheCommandsOverTheSameWalls) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   expect_complete(out, 4);
   const std::string names = "abcd";
-  for (const json& result : read_lines(out / "results.jsonl")) {
+  for (const json& result : read_json_lines(out / "results.jsonl")) {
     const int game = result.at("game").get<int>();
     EXPECT_EQ(result.at("wall_game"), 0) << "game " << game;
     for (int seat = 0; seat < 4; ++seat) {
@@ -270,7 +264,7 @@ TEST(ArenaMatch, DuplicateRotatesTheCommandsOverTheSameWalls) {
   const json deal = first_deal(out, 0);
   ASSERT_TRUE(deal.contains("tehais"));
   std::set<std::string> first_hand_commitments;
-  for (const json& line : read_lines(out / "commitments.jsonl")) {
+  for (const json& line : read_json_lines(out / "commitments.jsonl")) {
     if (line.at("hand") == 0) first_hand_commitments.insert(line.at("sha256").get<std::string>());
   }
   EXPECT_EQ(first_hand_commitments.size(), 1U);
@@ -297,14 +291,14 @@ TEST(ArenaMatch, ResumePlaysOnlyTheMissingGames) {
   expect_complete(out, 4);
   const std::string results = read_text(out / "results.jsonl");
   EXPECT_EQ(results.substr(0, first_results.size()), first_results);
-  const auto lines = read_lines(out / "results.jsonl");
+  const auto lines = read_json_lines(out / "results.jsonl");
   EXPECT_EQ(lines[2].at("game"), 2);
   EXPECT_EQ(lines[3].at("game"), 3);
   EXPECT_EQ(read_text(out / "logs" / "0000.mjson"), first_log);
   // Games 0 and 1 were not dealt again: their hands were committed once.
   std::multiset<int> committed_games;
   std::set<std::pair<int, int>> hands;
-  for (const json& line : read_lines(out / "commitments.jsonl")) {
+  for (const json& line : read_json_lines(out / "commitments.jsonl")) {
     EXPECT_TRUE(hands.insert({line.at("game").get<int>(), line.at("hand").get<int>()}).second)
         << "game " << line.at("game") << " hand " << line.at("hand") << " committed twice";
     committed_games.insert(line.at("game").get<int>());

@@ -18,23 +18,17 @@
 
 #include "eval/report.hpp"
 #include "eval/report_page.hpp"
+#include "tests/json_lines_file.hpp"
 #include "tests/process.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using tenbin::read_json_lines;
 
 const std::string kGreedy = std::string(TENBIN_BINARY) + " --log-level warn --strategy greedy";
 
-std::vector<json> read_lines(const fs::path& path) {
-  std::vector<json> out;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) out.push_back(json::parse(line));
-  }
-  return out;
-}
 
 // One duplicate tonpuu match (four rotations of one wall) for the whole file, seats named a..d.
 class ReportTest : public ::testing::Test {
@@ -87,7 +81,7 @@ TEST_F(ReportTest, SeatFiguresAreTheSummaryOfTheMatch) {
 
 TEST_F(ReportTest, EachGameShowsTheScoresOfEveryHandThenTheFinalScores) {
   const json data = tenbin::arena::report_data(match().string());
-  const auto results = read_lines(match() / "results.jsonl");
+  const auto results = read_json_lines(match() / "results.jsonl");
   ASSERT_EQ(data.at("games").size(), results.size());
   for (std::size_t i = 0; i < results.size(); ++i) {
     const json& game = data.at("games").at(i);
@@ -102,7 +96,7 @@ TEST_F(ReportTest, EachGameShowsTheScoresOfEveryHandThenTheFinalScores) {
 // Each wall's row for a seat command holds that command's rank in each rotation, wherever it sat.
 TEST_F(ReportTest, DuplicateRotationsFollowEachCommandAroundTheTable) {
   const json data = tenbin::arena::report_data(match().string());
-  const auto results = read_lines(match() / "results.jsonl");
+  const auto results = read_json_lines(match() / "results.jsonl");
   ASSERT_EQ(data.at("duplicate").size(), 1U);
   const json& wall = data.at("duplicate").at(0);
   EXPECT_EQ(wall.at("games"), json({0, 1, 2, 3}));

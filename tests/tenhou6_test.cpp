@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/json_lines_file.hpp"
 #include "tests/process.hpp"
 
 namespace tenbin {
@@ -155,14 +156,6 @@ class Tenhou6Test : public ::testing::Test {
   fs::path dir_;
 };
 
-std::vector<json> read_lines(const fs::path& path) {
-  std::ifstream in(path);
-  std::vector<json> events;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) events.push_back(json::parse(line));
-  }
-  return events;
-}
 
 TEST_F(Tenhou6Test, ArenaGamesRoundTripAndValidate) {
   const std::string greedy = subprocess::tenbin_binary().string() + " --log-level warn --strategy greedy";
@@ -174,13 +167,13 @@ TEST_F(Tenhou6Test, ArenaGamesRoundTripAndValidate) {
   std::map<std::string, int> seen;
   for (int game = 0; game < 3; ++game) {
     const fs::path log = dir_ / "match" / "logs" / ("000" + std::to_string(game) + ".mjson");
-    const std::vector<json> original = read_lines(log);
+    const std::vector<json> original = read_json_lines(log);
     for (const json& e : original) ++seen[e.at("type").get<std::string>()];
     const subprocess::Result run = subprocess::run(subprocess::tenbin_binary(), {"convert", "tenhou6"}, to_tenhou6(original).dump());
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const fs::path converted = dir_ / ("converted" + std::to_string(game) + ".mjson");
     std::ofstream(converted) << run.out;
-    EXPECT_EQ(moves(read_lines(converted)), moves(original)) << log;
+    EXPECT_EQ(moves(read_json_lines(converted)), moves(original)) << log;
     const subprocess::Result valid = subprocess::run(subprocess::arena_binary(), {"validate", converted.string()});
     EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
     // And it can be reviewed: greedy beside the greedy seat that played it agrees everywhere.
