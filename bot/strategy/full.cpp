@@ -118,6 +118,13 @@ HandCurve ukeire_curve(const TileCounts& hand, const dp::Position& position) {
   return curve;
 }
 
+// Our ron chances per go-round: those of an open hand, or of a closed one (which is taken to
+// declare riichi when tenpai; staying dama is priced apart, in choose_discard).
+double ron_chances_of(const dp::Position& position) {
+  const bool open = std::any_of(position.melds.begin(), position.melds.end(), [](const Meld& m) { return m.is_open(); });
+  return open ? kDamaRonChances : kRiichiRonChances;
+}
+
 HandCurve curve_of(const dp::Candidate& c) {
   if (!c.evaluated) return {};
   return {c.by_draws[static_cast<int>(dp::Objective::win)], c.by_draws[static_cast<int>(dp::Objective::score)],
@@ -179,7 +186,8 @@ struct FullPolicy::Decision {
       for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(s == seat ? ours : -ours / 3);
       return placement.value(deltas);
     };
-    const auto paid_to = [&](double lost, const std::array<double, 4>& share) {
+    // A payment of `lost` from us to one opponent, chosen by `share`.
+    const auto paid_at = [&](double lost, const std::array<double, 4>& share) {
       double total = 0;
       double weight = 0;
       for (int s = 0; s < 4; ++s) {
@@ -192,6 +200,29 @@ struct FullPolicy::Decision {
       }
       return weight > 0 ? total / weight : even(-lost);
     };
+    // A win of `points` from one opponent (ron), each as likely, or from all three (tsumo).
+    const auto won_at = [&](double points) {
+      double ron = 0;
+      for (int s = 0; s < 4; ++s) {
+        if (s == seat) continue;
+        std::array<int, 4> deltas{};
+        deltas[seat] = static_cast<int>(points);
+        deltas[s] = static_cast<int>(-points);
+        ron += placement.value(deltas) / 3;
+      }
+      return kRonShare * ron + (1 - kRonShare) * even(points);
+    };
+    // Outcomes of a mean size spread over the sizes wins take (a mean win may not be enough to
+    // pass a seat when a bigger one is).
+    const auto spread = [](double mean, const auto& value_at) {
+      double total = 0;
+      for (const double share : kWinSizeQuartiles) total += value_at(share * mean);
+      return total / static_cast<double>(kWinSizeQuartiles.size());
+    };
+    const auto paid_to = [&](double lost, const std::array<double, 4>& share) {
+      return spread(lost, [&](double size) { return paid_at(size, share); });
+    };
+    const auto won = [&](double points) { return spread(points, won_at); };
     const double going = 1 - now_prob;
     double value = 0;
     double accounted = 0;
@@ -204,7 +235,7 @@ struct FullPolicy::Decision {
       for (const OpponentThreat& o : threat.opponents) share[o.seat] = kind >= 0 ? o.loss[kind] : 0;
       add(now_prob, paid_to(now_loss / now_prob, share));
     }
-    if (line.win_prob > 0) add(going * line.win_prob, even(line.win_points / line.win_prob));
+    if (line.win_prob > 0) add(going * line.win_prob, won(line.win_points / line.win_prob));
     if (line.deal_in_prob > 0) {
       add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, threat.payee_share));
     }
@@ -411,14 +442,15 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
     for (const dp::Candidate& c : result.candidates) {
       if (c.discard >= 0) curves[c.discard] = curve_of(c);
     }
-    return curves;
+  } else {
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      if (position.hand[kind] == 0) continue;
+      TileCounts after = position.hand;
+      --after[kind];
+      curves[kind] = ukeire_curve(after, position);
+    }
   }
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (position.hand[kind] == 0) continue;
-    TileCounts after = position.hand;
-    --after[kind];
-    curves[kind] = ukeire_curve(after, position);
-  }
+  for (HandCurve& curve : curves) curve.ron_chances = ron_chances_of(position);
   return curves;
 }
 
@@ -428,9 +460,15 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   if (solver != nullptr && shanten(position.hand) <= kDpMaxShanten) {
     const dp::Result& result = solver->solve(position, options);
     states += result.draw_states;
-    if (!result.candidates.empty() && result.candidates.front().evaluated) return curve_of(result.candidates.front());
+    if (!result.candidates.empty() && result.candidates.front().evaluated) {
+      HandCurve curve = curve_of(result.candidates.front());
+      curve.ron_chances = ron_chances_of(position);
+      return curve;
+    }
   }
-  return ukeire_curve(position.hand, position);
+  HandCurve curve = ukeire_curve(position.hand, position);
+  curve.ron_chances = ron_chances_of(position);
+  return curve;
 }
 
 // The share of a closed tenpai hand's waits (weighed by their copies in the wall) on which a ron
@@ -503,7 +541,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     TileCounts after = table.hand();
     --after[kind];
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
-    if (tenpai) dama[kind].ron_chances = kOwnRonChances * dama_ron_share(table, after, d.threat.wall);
+    if (tenpai) dama[kind].ron_chances = kDamaRonChances * dama_ron_share(table, after, d.threat.wall);
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
     const Line fold = fold_line(after, d.threat, draws);
     Priced priced = d.price(action, kind, push_line(curve, d.threat, draws), after_riichi ? nullptr : &fold);

@@ -26,16 +26,19 @@ struct Line {
 
 // A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
 // the DP cannot reach that point.
-// Our chances of ron, counted in wall draws per go-round, added to the DP's own draws: three
-// discards that each win for us with about a third of a draw's odds (players avoid our waits).
-inline constexpr double kOwnRonChances = 1.0;
+// Our chances of ron per go-round, counted in wall draws and added to the DP's own draw: the
+// discards of three seats, each as likely to win for us as a draw at most. Measured as the ratio
+// of ron wins to tsumo wins (scripts/ron-chances) in matches against greedy: opponents fold
+// against a riichi, and discard into an open or dama hand about as readily as they draw.
+inline constexpr double kRiichiRonChances = 0.8;
+inline constexpr double kDamaRonChances = 2.5;
 
 struct HandCurve {
   std::vector<double> win;
   std::vector<double> score;
   std::vector<double> tenpai;
   // The ron chances that count: fewer when the hand's wins need menzen tsumo for a yaku.
-  double ron_chances = kOwnRonChances;
+  double ron_chances = kRiichiRonChances;
 };
 // How many later turns the fold line prices: beyond them the rivers have given enough safe tiles.
 inline constexpr int kFoldHorizon = 5;

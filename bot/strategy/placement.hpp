@@ -18,6 +18,13 @@ inline constexpr RankPoints kTenhouRankPoints = {90, 45, 0, -135};
 // gives the figure measured on arena logs).
 inline constexpr double kScoreSwingPerHand = 4000;
 
+// The sizes wins take about their mean: each quartile's mean win over the mean of all wins
+// (scripts/win-stats DIR: all seats of a match of full against greedy). An outcome priced in
+// rank points is spread over these sizes, a deal-in's too.
+inline constexpr std::array<double, 4> kWinSizeQuartiles = {0.34, 0.70, 1.13, 1.82};
+// The share of wins by ron (one seat pays) rather than tsumo (the three share the payment).
+inline constexpr double kRonShare = 0.57;
+
 // Outcomes are priced in rank points only with at most this many hands expected after this one
 // (from South 2 on in a hanchan): earlier, rank points are nearly linear in points, and the
 // model's rough parts (mean-size outcomes, a fixed swing) cost more than it adds.

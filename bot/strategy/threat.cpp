@@ -86,7 +86,7 @@ void fill_race(Threat& threat) {
     double loss = 0;
     for (const OpponentThreat& o : threat.opponents) {
       const double per_draw = std::min(1.0, o.live_waits / live);
-      const double completes = 1 - std::pow(1 - per_draw, kWinChancesPerGoRound);
+      const double completes = 1 - std::pow(1 - per_draw, o.win_chances);
       nobody_wins *= 1 - o.tenpai[j] * completes;
       // The kind's danger scales with the tenpai probability; the waits given tenpai stay.
       const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
@@ -124,6 +124,10 @@ double live_waits(const OpponentThreat& o, const std::array<double, kNumKinds>& 
   return copies;
 }
 
+double win_chances_of(const Table& table, int seat) {
+  return table.player(seat).riichi_declared ? kWinChancesInRiichi : kWinChancesOther;
+}
+
 }  // namespace
 
 std::array<double, kNumKinds> flat_wall(const Table& table) {
@@ -152,6 +156,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
       o.loss[k] = e.tiles[k].expected_loss;
     }
     o.live_waits = live_waits(o, threat.wall);
+    o.win_chances = win_chances_of(table, e.seat);
     threat.opponents.push_back(o);
   }
   fill_race(threat);
@@ -182,6 +187,7 @@ Threat flat_threat(const Table& table) {
       o.loss[k] = o.deal_in[k] * points;
     }
     o.live_waits = live_waits(o, threat.wall);
+    o.win_chances = win_chances_of(table, seat);
     threat.opponents.push_back(o);
   }
   fill_race(threat);

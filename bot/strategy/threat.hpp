@@ -16,12 +16,20 @@ namespace tenbin {
 
 inline constexpr int kMaxGoRounds = dp::kMaxDraws + 1;
 
+// Chances an opponent gets to complete a tenpai hand in one go-round, counted in wall draws:
+// its own draw, and the discards of the two seats that are not us. Measured as 1 + the ratio of
+// its rons off those two seats to its tsumo wins (scripts/ron-chances NAME) in matches against
+// greedy: a riichi is discarded into less (its opponents fold) than an open or dama hand.
+inline constexpr double kWinChancesInRiichi = 1.6;
+inline constexpr double kWinChancesOther = 2.9;
+
 struct OpponentThreat {
   int seat = 0;
   std::array<double, kMaxGoRounds + 1> tenpai{};  // [j]: tenpai probability at go-round j (0: now)
   std::array<double, kNumKinds> deal_in{};       // P(discarding the kind now deals in to them)
   std::array<double, kNumKinds> loss{};          // expected points paid to them for it
   double live_waits = 0;                          // expected live copies of their waits, if tenpai
+  double win_chances = kWinChancesOther;          // per go-round, in wall draws
 };
 
 struct Threat {
@@ -44,11 +52,6 @@ struct Threat {
   // Each opponent's share of the deal-in danger of a wall tile (who is paid when we deal in).
   std::array<double, 4> payee_share{};
 };
-
-// Chances an opponent gets to complete a tenpai hand in one go-round, counted in wall draws:
-// its own draw, and the two discards of the seats that are not us, which win for it less often
-// than a random wall tile (players avoid dangerous tiles).
-inline constexpr double kWinChancesPerGoRound = 2.0;
 
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
 // `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
