@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -510,6 +511,34 @@ TEST(Mj0SamplerTest, SameSeedSameEstimate) {
   // And the reused sampler gives the same again.
   const Estimate& again = a.estimate(position, settings);
   EXPECT_EQ(again.opponents[1].tiles[5].deal_in, first.opponents[1].tiles[5].deal_in);
+}
+
+// A deadline that has passed stops the sampling at its first check, and the estimate of those
+// samples is whole (the wall adds up, every danger a probability); one far away changes nothing.
+TEST(Mj0SamplerTest, APassedDeadlineStopsSamplingWithAUsableEstimate) {
+  const Position position = full_position("123m456p789s1122z", {"19m5p3s1z", "2m8p", "7s"}, true);
+  Sampler sampler;
+  Settings settings = quick(2000, 9);
+  settings.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const Estimate& cut = sampler.estimate(position, settings);
+  EXPECT_GT(cut.samples, 0);
+  EXPECT_LE(cut.samples, kDeadlineCheckEvery);
+  double wall = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    wall += cut.wall[k];
+    for (const OpponentEstimate& o : cut.opponents) {
+      EXPECT_GE(o.tiles[k].deal_in, 0.0);
+      EXPECT_LE(o.tiles[k].deal_in, 1.0);
+    }
+  }
+  EXPECT_NEAR(wall, position.live_tiles_left, 1e-6);
+
+  Settings roomy = quick(2000, 9);
+  roomy.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  const Estimate timed = sampler.estimate(position, roomy);
+  const Estimate& untimed = sampler.estimate(position, quick(2000, 9));
+  EXPECT_EQ(timed.samples, untimed.samples);
+  for (int k = 0; k < kNumKinds; ++k) EXPECT_EQ(timed.opponents[0].tiles[k].deal_in, untimed.opponents[0].tiles[k].deal_in);
 }
 
 // The sampler and the exact mode are different models of the same riichi hand (set-by-set

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -100,7 +101,11 @@ struct Settings {
   bool score = true;               // score wins for the expected loss (and the yaku rule)
   int scored_samples = 1000;       // per opponent: accepted samples whose waits are scored
   int max_failed_draws = 0;        // construction failures allowed (0: 4 x samples)
+  // Sampling stops early, keeping what it has, once this time has passed (checked every
+  // kDeadlineCheckEvery draws): a bound for a machine too loaded to finish the plan.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
+inline constexpr int kDeadlineCheckEvery = 32;
 
 struct TileDanger {
   double deal_in = 0;          // P(discarding this kind now deals in to this opponent)

@@ -653,7 +653,9 @@ const Estimate& Sampler::estimate(const Position& position, const Settings& sett
   const int max_failed = settings.max_failed_draws > 0 ? settings.max_failed_draws : 4 * std::max(1, wanted);
   int samples = 0;
   int failed = 0;
-  while (samples < wanted && failed <= max_failed) {
+  const bool timed = settings.deadline != std::chrono::steady_clock::time_point::max();
+  for (int attempt = 0; samples < wanted && failed <= max_failed; ++attempt) {
+    if (timed && attempt > 0 && attempt % kDeadlineCheckEvery == 0 && std::chrono::steady_clock::now() >= settings.deadline) break;
     if (!w.draw_once(settings)) {
       ++failed;
       continue;

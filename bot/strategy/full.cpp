@@ -175,6 +175,18 @@ struct FullPolicy::Decision {
   int samples = 0;
   double tolerance = kEquivalentPoints;  // kEquivalentPoints in the unit candidates are compared in
   bool ranked = false;                   // candidates compared in rank points (else in points)
+  dp::Solver* solver = nullptr;          // the DP, or none (the ukeire stand-in)
+  std::chrono::steady_clock::time_point dp_deadline = std::chrono::steady_clock::time_point::max();
+  bool cut_short = false;                // the deadline took the DP's place (or cut the sampling)
+
+  // The DP for the next valuation, or the stand-in once the deadline has passed: a machine too
+  // loaded to finish the plan still replies inside the budget.
+  dp::Solver* dp() {
+    if (solver == nullptr) return nullptr;
+    if (std::chrono::steady_clock::now() < dp_deadline) return solver;
+    cut_short = true;
+    return nullptr;
+  }
 
   // Expected rank points of a candidate whose outcomes are: a win of `line.win_points /
   // win_prob` on average, this discard's deal-in, later deal-ins, the draw payments, or nothing
@@ -369,14 +381,18 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   const std::array<int, 4> scores{table.score(0), table.score(1), table.score(2), table.score(3)};
   Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points),
              {}, 0, 0};
+  d.solver = settings_.dp ? &solver_ : nullptr;
+  d.dp_deadline = plan.deadline(started, kDpDeadlineShare);
   if (settings_.danger) {
     mj0::Settings sampling;
     sampling.samples = plan.samples;
     sampling.scored_samples = plan.scored_samples;
     sampling.seed = decision_seed(table, settings_.seed);
+    sampling.deadline = plan.deadline(started, kSamplingDeadlineShare);
     const mj0::Estimate& estimate = sampler_.estimate(tenpai_model::mj0_position(table), sampling);
     d.threat = threat_from_estimate(table, estimate, !settings_.wall_estimate);
     d.samples = estimate.samples;
+    d.cut_short = estimate.samples < plan.samples && std::chrono::steady_clock::now() >= sampling.deadline;
   } else {
     d.threat = flat_threat(table);
   }
@@ -415,7 +431,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
                           {"rank_value", p.rank_value}});
   }
   explanation_ = {{"strategy", name_}, {"candidates", std::move(candidates)}, {"samples", d.samples},
-                  {"dp_states", d.dp_states}};
+                  {"dp_states", d.dp_states}, {"cut_short", d.cut_short}};
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   spdlog::debug("{}: {} candidates, {} DP states, {} samples, {:.1f} ms (shanten {})", name_, d.priced.size(),
                 d.dp_states, d.samples, ms, shanten(table.hand()));
@@ -518,7 +534,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
 
   // The DP's curve for each discard kind (or the ukeire stand-in). With riichi on offer, the
   // tenpai discards are valued twice: staying dama, and declaring riichi with them.
-  dp::Solver* solver = settings_.dp ? &solver_ : nullptr;
+  dp::Solver* solver = d.dp();
   const std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, d.dp_states);
   std::array<HandCurve, kNumKinds> dama{};
   std::array<HandCurve, kNumKinds> riichi{};
@@ -612,7 +628,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
     }
     position.discardable = dp::Position::all_kinds();
     set_draw_weights(position, d.threat, settings_.wall_estimate);
-    const HandCurve curve = hand_curve(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+    const HandCurve curve = hand_curve(d.dp(), position, options, d.dp_states);
     const Line fold = fold_line(after, d.threat, position.draws_left);
     d.priced.push_back(d.price(action, -1, push_line(curve, d.threat, position.draws_left), &fold));
   }
@@ -646,7 +662,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     dp::Options options = d.plan.options_for(now_shanten);
     dp::Position position = dp::position_from_table(table, next_drawer, &options);
     set_draw_weights(position, d.threat, settings_.wall_estimate);
-    const HandCurve curve = hand_curve(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+    const HandCurve curve = hand_curve(d.dp(), position, options, d.dp_states);
     const Line fold = fold_line(table.hand(), d.threat, position.draws_left);
     d.priced.push_back(d.price(*pass, -1, push_line(curve, d.threat, position.draws_left), &fold));
   }
@@ -686,13 +702,13 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
 
     std::vector<Priced> options_priced;
     if (kan) {
-      const HandCurve curve = hand_curve(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+      const HandCurve curve = hand_curve(d.dp(), position, options, d.dp_states);
       const Line fold = fold_line(after, d.threat, position.draws_left);
       d.priced.push_back(d.price(action, -1, push_line(curve, d.threat, position.draws_left), &fold));
       continue;
     }
     const std::array<HandCurve, kNumKinds> curves =
-        discard_curves(settings_.dp ? &solver_ : nullptr, position, options, d.dp_states);
+        discard_curves(d.dp(), position, options, d.dp_states);
     for (int kind = 0; kind < kNumKinds; ++kind) {
       if (after[kind] == 0 || !position.discardable[kind]) continue;
       TileCounts rest = after;

@@ -5,6 +5,7 @@
 // outcomes are priced in rank points (bot/strategy/placement). docs/full.md gives the model.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 
@@ -35,12 +36,23 @@ struct FullSettings {
 // "full-flat-wall" switch one part off. Throws std::invalid_argument for another name.
 FullSettings full_settings_for(std::string_view strategy, FullSettings base = {});
 
-// What the work plan of a decision is under a budget.
+// What the work plan of a decision is under a budget. The plan is sized to finish well inside
+// it; on a machine too loaded for that, deadlines bound the time: MJ-0's sampling stops at
+// kSamplingDeadlineShare of the budget, and after kDpDeadlineShare no further DP is started (the
+// ukeire stand-in values the rest). They never act on a machine that keeps up, so replies stay
+// reproducible there.
+inline constexpr double kSamplingDeadlineShare = 0.4;
+inline constexpr double kDpDeadlineShare = 0.7;
 struct WorkPlan {
   int samples = 2000;         // MJ-0 joint draws
   int scored_samples = 500;   // per opponent, for the expected loss
   dp::Options options_for(int shanten) const;
   int budget_ms = 1000;
+  // The time `share` of the budget after `started`.
+  std::chrono::steady_clock::time_point deadline(std::chrono::steady_clock::time_point started, double share) const {
+    return started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double, std::milli>(budget_ms * share));
+  }
 };
 WorkPlan plan_for_budget(int budget_ms);
 
