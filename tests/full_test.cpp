@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -144,6 +145,67 @@ TEST(Full, DeclinesAWinThatEndsTheMatchInLastPlace) {
   EXPECT_EQ(full(after(east)).type, EventType::hora);
 }
 
+// All-last (South 4), seat 1 the dealer: seat 1 opens with 9s, seats 2 and 3 throw honours, we
+// throw N; seat 1 declares riichi on `riichi_tile`; we draw `draw`. The scores are before the
+// riichi deposit.
+std::vector<std::string> all_last_dealer_riichi(const std::string& hand, const std::string& riichi_tile,
+                                                const std::string& draw, const std::array<int, 4>& scores) {
+  Deal deal;
+  deal.bakaze = "S";
+  deal.kyoku = 4;
+  deal.oya = 1;
+  deal.dora_marker = "4p";
+  deal.scores = scores;
+  return {start_game(0), start_kyoku(hand, deal), tsumo(1), dahai(1, "9s"), tsumo(2), dahai(2, "S"),
+          tsumo(3), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), reach(1), dahai(1, riichi_tile),
+          reach_accepted(1), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, draw)};
+}
+
+// All-last, comfortably first (53000 against the dealer's 25000): whoever wins, we stay first,
+// unless we deal the dealer a big hand (a haneman from us, 18000, puts the dealer ahead). Our
+// mangan tenpai (tanyao, dora 5p 5p 5pr) would push the dangerous 6p it drew in points; in rank
+// points pushing gains nothing and can lose a rank, so the 8m the dealer declared riichi with
+// (genbutsu) goes instead.
+TEST(Full, KeepsAComfortableFirstPlaceByFoldingInTheLastHand) {
+  const std::string hand = "2m 3m 4m 6s 7s 8s 2p 3p 5p 5p 5pr 8m 8m";
+  const Table table = after(all_last_dealer_riichi(hand, "8m", "6p", {53000, 25000, 11000, 11000}));
+  ASSERT_EQ(shanten(table.hand()), 0);
+  nlohmann::json why;
+  const Action folded = full(table, {}, &why);
+  ASSERT_EQ(folded.type, EventType::dahai) << why.dump(1);
+  EXPECT_EQ(folded.pai.to_string(), "8m") << why.dump(1);
+  FullSettings no_placement;
+  no_placement.placement = false;
+  const Action pushed = full(table, no_placement, &why);
+  EXPECT_TRUE(pushed.type == EventType::reach || pushed.pai.to_string() == "6p") << why.dump(1);
+}
+
+// The line (push or fold) of the candidate `why` lists for the discard `action`.
+std::string line_of(const nlohmann::json& why, const Action& action) {
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == action.pai.to_string()) return c["line"];
+  }
+  return "none";
+}
+
+// All-last, last at 20000 (the dealer 25000 after its riichi deposit, the others 26000 and
+// 28000): a deal-in cannot make things worse than fourth, and only a win lifts us. The junk 1-shanten hand that folds against the dealer's riichi in points (see above) plays
+// on for its win in rank points: its discard is priced on the push line.
+TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
+  const std::string hand = "2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p";
+  const Table table = after(all_last_dealer_riichi(hand, "1m", "2s", {20000, 26000, 26000, 28000}));
+  ASSERT_EQ(shanten(table.hand()), 1);
+  nlohmann::json why;
+  const Action pushed = full(table, {}, &why);
+  ASSERT_EQ(pushed.type, EventType::dahai) << why.dump(1);
+  EXPECT_EQ(line_of(why, pushed), "push") << why.dump(1);
+  FullSettings no_placement;
+  no_placement.placement = false;
+  const Action folded = full(table, no_placement, &why);
+  ASSERT_EQ(folded.type, EventType::dahai) << why.dump(1);
+  EXPECT_EQ(line_of(why, folded), "fold") << why.dump(1);
+}
+
 // Placement by hand: in the last hand (no noise left), ranks are exact.
 TEST(Placement, LastHandRanksAreExact) {
   const Placement last({10000, 30000, 31000, 29000}, 0, 0.0, kTenhouRankPoints);
@@ -152,6 +214,64 @@ TEST(Placement, LastHandRanksAreExact) {
   EXPECT_DOUBLE_EQ(last.value({19500, 0, 0, -19500}), 0);    // 29500: third, 9500 behind
   EXPECT_DOUBLE_EQ(last.value({19500, -19500, 0, 0}), 45);   // 29500: second, 10500 behind
   EXPECT_DOUBLE_EQ(last.value({22000, 0, -22000, 0}), 90);   // 32000: first
+}
+
+// A payment known by its mean, priced over the log-normal of win sizes, against the same
+// expectation by sampling (std::lognormal_distribution, a million seeded draws): equal within 4
+// standard errors of the sampling in the last hand (exact ranks), and within 0.1 rank points more
+// before it (the size nodes are a quadrature there).
+struct Sampled {
+  double mean = 0;
+  double std_error = 0;
+};
+Sampled sampled_value_of_size(const Placement& placement, const std::array<double, 4>& direction, double mean) {
+  std::mt19937_64 random(11);
+  std::lognormal_distribution<double> size(std::log(mean) - kWinSizeLogSd * kWinSizeLogSd / 2, kWinSizeLogSd);
+  constexpr int kDraws = 1000000;
+  double total = 0;
+  double squares = 0;
+  for (int i = 0; i < kDraws; ++i) {
+    const double s = size(random);
+    std::array<int, 4> deltas{};
+    for (int seat = 0; seat < 4; ++seat) deltas[seat] = static_cast<int>(std::lround(direction[seat] * s));
+    const double value = placement.value(deltas);
+    total += value;
+    squares += value * value;
+  }
+  const double average = total / kDraws;
+  return {average, std::sqrt(std::max(0.0, squares / kDraws - average * average) / kDraws)};
+}
+
+TEST(Placement, SizeSpreadMatchesSampling) {
+  const std::array<int, 4> scores{30000, 25000, 24000, 21000};
+  const std::array<double, 4> ron_from_1{0, -1, 0, 1};    // seat 3 wins from seat 1
+  const std::array<double, 4> deal_in_to_2{-1, 0, 1, 0};  // seat 0 pays seat 2
+  const std::array<double, 4> tsumo_3{-1.0 / 3, -1.0 / 3, -1.0 / 3, 1};
+  for (const double hands_left : {0.0, 1.25}) {
+    for (const int seat : {0, 3}) {
+      const Placement placement(scores, seat, hands_left, kTenhouRankPoints);
+      for (const auto& direction : {ron_from_1, deal_in_to_2, tsumo_3}) {
+        for (const double mean : {3000.0, 8000.0}) {
+          const Sampled sampled = sampled_value_of_size(placement, direction, mean);
+          const double tolerance = 4 * sampled.std_error + (hands_left == 0 ? 0 : 0.1);
+          EXPECT_NEAR(placement.value_of_size(direction, mean), sampled.mean, tolerance)
+              << "hands left " << hands_left << ", seat " << seat << ", mean " << mean;
+        }
+      }
+    }
+  }
+}
+
+// In the last hand a payment's rank value moves smoothly with its mean: a slightly bigger mean
+// loss costs slightly more, not a whole rank step (as a fixed size crossing a threshold would).
+TEST(Placement, LastHandSizeSpreadIsSmooth) {
+  const Placement last({53000, 24000, 11000, 11000}, 0, 0.0, kTenhouRankPoints);
+  const std::array<double, 4> deal_in_to_1{-1, 1, 0, 0};
+  const double smaller = last.value_of_size(deal_in_to_1, 7900);
+  const double bigger = last.value_of_size(deal_in_to_1, 8200);
+  EXPECT_LT(bigger, smaller);
+  EXPECT_LT(smaller - bigger, 1.0);
+  EXPECT_GT(smaller, 80.0);  // mostly first still: only a payment over 14500 flips the two seats
 }
 
 // Early in the match rank points are close to linear in points: a 1000-point gain is worth about

@@ -198,43 +198,34 @@ struct FullPolicy::Decision {
       for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(s == seat ? ours : -ours / 3);
       return placement.value(deltas);
     };
-    // A payment of `lost` from us to one opponent, chosen by `share`.
-    const auto paid_at = [&](double lost, const std::array<double, 4>& share) {
+    // A payment of a mean `lost` from us to one opponent, chosen by `share`.
+    const auto paid_to = [&](double lost, const std::array<double, 4>& share) {
       double total = 0;
       double weight = 0;
       for (int s = 0; s < 4; ++s) {
         if (s == seat || share[s] <= 0) continue;
-        std::array<int, 4> deltas{};
-        deltas[seat] = static_cast<int>(-lost);
-        deltas[s] = static_cast<int>(lost);
-        total += share[s] * placement.value(deltas);
+        std::array<double, 4> direction{};
+        direction[seat] = -1;
+        direction[s] = 1;
+        total += share[s] * placement.value_of_size(direction, lost);
         weight += share[s];
       }
       return weight > 0 ? total / weight : even(-lost);
     };
-    // A win of `points` from one opponent (ron), each as likely, or from all three (tsumo).
-    const auto won_at = [&](double points) {
+    // A win of a mean `points` from one opponent (ron), each as likely, or from all three (tsumo).
+    const auto won = [&](double points) {
       double ron = 0;
       for (int s = 0; s < 4; ++s) {
         if (s == seat) continue;
-        std::array<int, 4> deltas{};
-        deltas[seat] = static_cast<int>(points);
-        deltas[s] = static_cast<int>(-points);
-        ron += placement.value(deltas) / 3;
+        std::array<double, 4> direction{};
+        direction[seat] = 1;
+        direction[s] = -1;
+        ron += placement.value_of_size(direction, points) / 3;
       }
-      return kRonShare * ron + (1 - kRonShare) * even(points);
+      std::array<double, 4> shared{};
+      for (int s = 0; s < 4; ++s) shared[s] = s == seat ? 1 : -1.0 / 3;
+      return kRonShare * ron + (1 - kRonShare) * placement.value_of_size(shared, points);
     };
-    // Outcomes of a mean size spread over the sizes wins take (a mean win may not be enough to
-    // pass a seat when a bigger one is).
-    const auto spread = [](double mean, const auto& value_at) {
-      double total = 0;
-      for (const double share : kWinSizeQuartiles) total += value_at(share * mean);
-      return total / static_cast<double>(kWinSizeQuartiles.size());
-    };
-    const auto paid_to = [&](double lost, const std::array<double, 4>& share) {
-      return spread(lost, [&](double size) { return paid_at(size, share); });
-    };
-    const auto won = [&](double points) { return spread(points, won_at); };
     const double going = 1 - now_prob;
     double value = 0;
     double accounted = 0;
@@ -249,7 +240,7 @@ struct FullPolicy::Decision {
     }
     if (line.win_prob > 0) add(going * line.win_prob, won(line.win_points / line.win_prob));
     if (line.deal_in_prob > 0) {
-      add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, threat.payee_share));
+      add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, line.payee));
     }
     if (line.draw_prob > 0) add(going * line.draw_prob, even(line.draw_payment));
     add(std::max(0.0, 1 - accounted), even(0));

@@ -52,6 +52,7 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
 
 Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
   Line line;
+  line.payee = threat.payee_share;
   double going = 1;  // P(the hand is still on: nobody has won, we have not dealt in)
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
@@ -82,12 +83,22 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
   return line;
 }
 
+// Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
+// the wall tile's shares when it pays none.
+std::array<double, 4> payee_of(const Threat& threat, int kind) {
+  if (threat.loss[kind] <= 0) return threat.payee_share;
+  std::array<double, 4> share{};
+  for (const OpponentThreat& o : threat.opponents) share[o.seat] = o.loss[kind] / threat.loss[kind];
+  return share;
+}
+
 Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
-  std::vector<double> held;
+  // The kinds held, one entry per copy, safest (smallest expected loss) first.
+  std::vector<int> held;
   for (int k = 0; k < kNumKinds; ++k) {
-    for (int c = 0; c < hand[k]; ++c) held.push_back(threat.loss[k]);
+    for (int c = 0; c < hand[k]; ++c) held.push_back(k);
   }
-  std::sort(held.begin(), held.end());
+  std::stable_sort(held.begin(), held.end(), [&](int a, int b) { return threat.loss[a] < threat.loss[b]; });
   std::vector<double> held_deal_in;
   for (int k = 0; k < kNumKinds; ++k) {
     for (int c = 0; c < hand[k]; ++c) held_deal_in.push_back(threat.deal_in[k]);
@@ -105,14 +116,17 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
     const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
     const double loss = held.empty() ? threat.push_loss[g]
-                                     : std::min(held[i] * threat.push_loss[g] / loss_now, threat.push_loss[g]);
+                                     : std::min(threat.loss[held[i]] * threat.push_loss[g] / loss_now, threat.push_loss[g]);
     const double deal_in = held_deal_in.empty()
                                ? threat.push_deal_in[g]
                                : std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]);
     line.deal_in_prob += going * deal_in;
     line.deal_in_points += going * loss;
+    const std::array<double, 4> share = held.empty() ? threat.payee_share : payee_of(threat, held[i]);
+    for (int s = 0; s < 4; ++s) line.payee[s] += going * loss * share[s];
     going *= 1 - deal_in;
   }
+  for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
   line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
   line.draw_payment = draws > kDrawPaymentDraws ? 0 : draw_payments(threat, draws).noten;
   return line;

@@ -18,10 +18,11 @@ inline constexpr RankPoints kTenhouRankPoints = {90, 45, 0, -135};
 // gives the figure measured on arena logs).
 inline constexpr double kScoreSwingPerHand = 4000;
 
-// The sizes wins take about their mean: each quartile's mean win over the mean of all wins
-// (scripts/win-stats DIR: all seats of a match of full against greedy). An outcome priced in
-// rank points is spread over these sizes, a deal-in's too.
-inline constexpr std::array<double, 4> kWinSizeQuartiles = {0.34, 0.70, 1.13, 1.82};
+// A win's size (points and deposits, so a deal-in's too) about its mean: log-normal with this
+// standard deviation of its logarithm (scripts/win-stats DIR: all seats of matches of full against
+// greedy). Placement prices an outcome known only by its mean over these sizes, since a mean win
+// may fall short of passing a seat that a bigger one passes.
+inline constexpr double kWinSizeLogSd = 0.69;
 // The share of wins by ron (one seat pays) rather than tsumo (the three share the payment).
 inline constexpr double kRonShare = 0.57;
 
@@ -47,6 +48,13 @@ class Placement {
   // Expected rank points of `seat` when this hand changes the scores by `deltas`, and, if
   // `final` is set, the game ends right after (no noise).
   double value(const std::array<int, 4>& deltas, bool final = false) const;
+
+  // Expected rank points when this hand moves each seat's score by `direction` times a size drawn
+  // from the log-normal of kWinSizeLogSd with mean `mean` (e.g. a ron: +1 for the winner, -1 for
+  // the discarder). In the last hand the expectation is exact (the ranks change at thresholds of
+  // the size); before, it is taken over kSizeNodes equally likely sizes.
+  double value_of_size(const std::array<double, 4>& direction, double mean) const;
+  static constexpr int kSizeNodes = 16;
 
   // Rank points if the scores were final now (ties: the lower seat ranks higher).
   static int rank_of(const std::array<int, 4>& scores, int seat);
