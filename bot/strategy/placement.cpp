@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <utility>
 #include <limits>
-#include <vector>
 
 namespace tenbin {
 namespace {
@@ -84,19 +85,22 @@ double Placement::value_of_size(const std::array<double, 4>& direction, double m
   }
   // Exact ranks: each other seat's place against ours flips at most once, where their scores
   // meet; between those sizes the rank is fixed, and the log-normal gives each interval's odds.
-  std::vector<double> cuts;
+  std::array<double, 3> cuts{};
+  std::size_t count = 0;
   for (int other = 0; other < 4; ++other) {
     const double slope = direction[other] - direction[seat_];
     if (other == seat_ || slope == 0) continue;
     const double meet = (scores_[seat_] - scores_[other]) / slope;
-    if (meet > 0) cuts.push_back(meet);
+    if (meet > 0) cuts[count++] = meet;
   }
-  std::sort(cuts.begin(), cuts.end());
+  for (std::size_t i = 1; i < count; ++i) {  // at most three: insertion
+    for (std::size_t j = i; j > 0 && cuts[j] < cuts[j - 1]; --j) std::swap(cuts[j], cuts[j - 1]);
+  }
   const auto below = [&](double size) { return normal_cdf((std::log(size) - mu) / sd); };
   double total = 0;
   double from = 0;
-  for (std::size_t i = 0; i <= cuts.size(); ++i) {
-    const double to = i < cuts.size() ? cuts[i] : std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i <= count; ++i) {
+    const double to = i < count ? cuts[i] : std::numeric_limits<double>::infinity();
     const double odds = (std::isinf(to) ? 1 : below(to)) - (from > 0 ? below(from) : 0);
     const double inside = std::isinf(to) ? std::max(2 * from, 1.0) : from > 0 ? (from + to) / 2 : to / 2;
     if (odds > 0) total += odds * value(deltas_at(inside), true);
