@@ -180,7 +180,7 @@ struct FullPolicy::Decision {
   bool cut_short = false;                // the deadline took the DP's place (or cut the sampling)
 
   // The DP for the next valuation, or the stand-in once the deadline has passed: a machine too
-  // loaded to finish the plan still replies inside the budget.
+  // loaded to carry out the plan replies sooner.
   dp::Solver* dp() {
     if (solver == nullptr) return nullptr;
     if (std::chrono::steady_clock::now() < dp_deadline) return solver;

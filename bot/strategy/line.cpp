@@ -32,6 +32,15 @@ double points_within(const HandCurve& curve, int r) {
   return at(curve.score, r) / own * win_within(curve, r);
 }
 
+// Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
+// the wall tile's shares when it pays none.
+std::array<double, 4> payee_of(const Threat& threat, int kind) {
+  if (threat.loss[kind] <= 0) return threat.payee_share;
+  std::array<double, 4> share{};
+  for (const OpponentThreat& o : threat.opponents) share[o.seat] = o.loss[kind] / threat.loss[kind];
+  return share;
+}
+
 }  // namespace
 
 DrawPayments draw_payments(const Threat& threat, int draws) {
@@ -81,15 +90,6 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
   if (draws > kDrawPaymentDraws) line.draw_payment = 0;
   return line;
-}
-
-// Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
-// the wall tile's shares when it pays none.
-std::array<double, 4> payee_of(const Threat& threat, int kind) {
-  if (threat.loss[kind] <= 0) return threat.payee_share;
-  std::array<double, 4> share{};
-  for (const OpponentThreat& o : threat.opponents) share[o.seat] = o.loss[kind] / threat.loss[kind];
-  return share;
 }
 
 Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {

@@ -27,15 +27,15 @@ struct Line {
   double value() const { return win_points - deal_in_points + draw_prob * draw_payment; }
 };
 
-// A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
-// the DP cannot reach that point.
 // Our chances of ron per go-round, counted in wall draws and added to the DP's own draw: the
 // discards of three seats, each as likely to win for us as a draw at most. Measured as the ratio
-// of ron wins to tsumo wins (scripts/ron-chances) in matches against greedy: opponents fold
+// of ron wins to tsumo wins (scripts/win-stats) in matches against greedy: opponents fold
 // against a riichi, and discard into an open or dama hand about as readily as they draw.
 inline constexpr double kRiichiRonChances = 0.8;
 inline constexpr double kDamaRonChances = 2.5;
 
+// A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
+// the DP cannot reach that point.
 struct HandCurve {
   std::vector<double> win;
   std::vector<double> score;
