@@ -30,6 +30,12 @@ Table after(const std::vector<std::string>& stream) {
   return table;
 }
 
+FullSettings without_placement() {
+  FullSettings settings;
+  settings.placement = false;
+  return settings;
+}
+
 Action full(const Table& table, FullSettings settings = {}, nlohmann::json* why = nullptr) {
   FullPolicy policy(settings);
   const std::vector<Action> legal = table.legal_actions();
@@ -133,9 +139,7 @@ TEST(Full, DeclinesAWinThatEndsTheMatchInLastPlace) {
   const Table table = after(stream);
   ASSERT_TRUE(table.evaluate_win(parse_tile("2s"), true, 0).has_value());
   EXPECT_NE(full(table).type, EventType::hora);
-  FullSettings no_placement;
-  no_placement.placement = false;
-  EXPECT_EQ(full(table, no_placement).type, EventType::hora);
+  EXPECT_EQ(full(table, without_placement()).type, EventType::hora);
   // The same win in East 1 is taken.
   Deal early = deal;
   early.bakaze = "E";
@@ -174,9 +178,7 @@ TEST(Full, KeepsAComfortableFirstPlaceByFoldingInTheLastHand) {
   const Action folded = full(table, {}, &why);
   ASSERT_EQ(folded.type, EventType::dahai) << why.dump(1);
   EXPECT_EQ(folded.pai.to_string(), "8m") << why.dump(1);
-  FullSettings no_placement;
-  no_placement.placement = false;
-  const Action pushed = full(table, no_placement, &why);
+  const Action pushed = full(table, without_placement(), &why);
   EXPECT_TRUE(pushed.type == EventType::reach || pushed.pai.to_string() == "6p") << why.dump(1);
 }
 
@@ -189,8 +191,9 @@ std::string line_of(const nlohmann::json& why, const Action& action) {
 }
 
 // All-last, last at 20000 (the dealer 25000 after its riichi deposit, the others 26000 and
-// 28000): a deal-in cannot make things worse than fourth, and only a win lifts us. The junk 1-shanten hand that folds against the dealer's riichi in points (see above) plays
-// on for its win in rank points: its discard is priced on the push line.
+// 28000): a deal-in cannot make things worse than fourth, and only a win lifts us. The junk
+// 1-shanten hand that folds against the dealer's riichi in points (see above) plays on for its
+// win in rank points: its discard is priced on the push line.
 TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
   const std::string hand = "2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p";
   const Table table = after(all_last_dealer_riichi(hand, "1m", "2s", {20000, 26000, 26000, 28000}));
@@ -199,9 +202,7 @@ TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
   const Action pushed = full(table, {}, &why);
   ASSERT_EQ(pushed.type, EventType::dahai) << why.dump(1);
   EXPECT_EQ(line_of(why, pushed), "push") << why.dump(1);
-  FullSettings no_placement;
-  no_placement.placement = false;
-  const Action folded = full(table, no_placement, &why);
+  const Action folded = full(table, without_placement(), &why);
   ASSERT_EQ(folded.type, EventType::dahai) << why.dump(1);
   EXPECT_EQ(line_of(why, folded), "fold") << why.dump(1);
 }

@@ -254,13 +254,16 @@ struct FullPolicy::Decision {
     p.action = action;
     p.deal_in_prob = kind >= 0 ? threat.deal_in[kind] : 0;
     p.expected_loss = kind >= 0 ? threat.loss[kind] : 0;
-    const bool folds = fold != nullptr && worth(*fold, p, kind) > worth(push, p, kind);
+    // Each line's worth once: in rank points it is the candidate's rank value.
+    const double push_worth = worth(push, p, kind);
+    const double fold_worth = fold != nullptr ? worth(*fold, p, kind) : push_worth;
+    const bool folds = fold != nullptr && fold_worth > push_worth;
     const Line& line = folds ? *fold : push;
     p.folds = folds;
     p.win_prob = (1 - p.deal_in_prob) * line.win_prob;
     p.exp_score = (1 - p.deal_in_prob) * line.win_points;
     p.value = -p.expected_loss + (1 - p.deal_in_prob) * line.value();
-    p.rank_value = ranked ? rank_value(line, p.deal_in_prob, p.expected_loss, kind) : p.value;
+    p.rank_value = ranked ? (folds ? fold_worth : push_worth) : p.value;
     return p;
   }
 
