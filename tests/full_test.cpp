@@ -207,6 +207,32 @@ TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
   EXPECT_EQ(line_of(why, folded), "fold") << why.dump(1);
 }
 
+// The rank value `why` lists for the discard of `tile`.
+double rank_value_of(const nlohmann::json& why, const std::string& tile) {
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == tile) return c["rank_value"];
+  }
+  return NAN;
+}
+
+// All-last, first at 28000 by 2000 over the dealer (26000 after its riichi deposit): any win of
+// the dealer's (at least 1500, and its deposit back) puts it ahead of us, whoever pays, and so
+// does its tenpai at the draw against our noten (3000 from the noten hands). Folding gives first
+// place away in most lines, and the genbutsu's rank value must count those lines at second
+// place's 45, not at the 90 of the scores as they stand. The mangan tenpai above is played on
+// (6p, or riichi with it): a win keeps first.
+TEST(Full, FoldingCountsTheWinsOfOthersThatPassUs) {
+  const std::string hand = "2m 3m 4m 6s 7s 8s 2p 3p 5p 5p 5pr 8m 8m";
+  const Table table = after(all_last_dealer_riichi(hand, "8m", "6p", {28000, 27000, 23000, 22000}));
+  nlohmann::json why;
+  const Action chosen = full(table, {}, &why);
+  const double folding = rank_value_of(why, "8m");
+  ASSERT_FALSE(std::isnan(folding)) << why.dump(1);
+  // Second place in at least two thirds of the fold's outcomes.
+  EXPECT_LT(folding, 90 - 2.0 / 3 * 45) << why.dump(1);
+  EXPECT_TRUE(chosen.type == EventType::reach || chosen.pai.to_string() == "6p") << why.dump(1);
+}
+
 // Placement by hand: in the last hand (no noise left), ranks are exact.
 TEST(Placement, LastHandRanksAreExact) {
   const Placement last({10000, 30000, 31000, 29000}, 0, 0.0, kTenhouRankPoints);

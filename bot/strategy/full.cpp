@@ -178,6 +178,7 @@ struct FullPolicy::Decision {
   dp::Solver* solver = nullptr;          // the DP, or none (the ukeire stand-in)
   std::chrono::steady_clock::time_point dp_deadline = std::chrono::steady_clock::time_point::max();
   bool cut_short = false;                // the deadline took the DP's place (or cut the sampling)
+  double elsewhere = 0;                  // rank points when another seat ends the hand without us
 
   // The DP for the next valuation, or the stand-in once the deadline has passed: a machine too
   // loaded to carry out the plan replies sooner.
@@ -243,8 +244,35 @@ struct FullPolicy::Decision {
       add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, line.payee));
     }
     if (line.draw_prob > 0) add(going * line.draw_prob, even(line.draw_payment));
-    add(std::max(0.0, 1 - accounted), even(0));
+    add(std::max(0.0, 1 - accounted), elsewhere);
     return value;
+  }
+
+  // Expected rank points when an opponent wins without us: by tsumo (we pay our share) or by ron
+  // off one of the other two. Each opponent is as likely as its share of the race's hazard.
+  double elsewhere_worth() const {
+    const int seat = table.seat();
+    const std::vector<OpponentWin> wins = opponent_wins(threat, table, table.tiles_left() / 4);
+    // Of all wins kRonShare are rons; here the rons off us are left out (they are our deal-ins).
+    const double ron_share = kRonShare * 2 / 3 / (kRonShare * 2 / 3 + 1 - kRonShare);
+    double value = 0;
+    double weight = 0;
+    for (const OpponentWin& w : wins) {
+      if (w.share <= 0) continue;
+      std::array<double, 4> tsumo{};
+      for (int s = 0; s < 4; ++s) tsumo[s] = s == w.seat ? 1 : -1.0 / 3;
+      double ron = 0;
+      for (int payer = 0; payer < 4; ++payer) {
+        if (payer == seat || payer == w.seat) continue;
+        std::array<double, 4> direction{};
+        direction[w.seat] = 1;
+        direction[payer] = -1;
+        ron += placement.value_of_size(direction, w.points) / 2;
+      }
+      value += w.share * (ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, w.points));
+      weight += w.share;
+    }
+    return weight > 0 ? value / weight : placement.value({});
   }
 
   // Prices a candidate from its lines: this discard's own risk (kind -1: none), then the better
@@ -400,6 +428,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
     up[seat] = 1000;
     down[seat] = -1000;
     d.tolerance = std::max(1e-9, kEquivalentPoints * std::abs(d.placement.value(up) - d.placement.value(down)) / 2000);
+    d.elsewhere = d.elsewhere_worth();
   }
 
   Action chosen = legal.front();

@@ -55,6 +55,12 @@ double safer_of_two(const std::array<double, kNumKinds>& weight, Value value) {
   return expected;
 }
 
+// P(the opponent completes a tenpai hand in one go-round): its live waits met in its chances.
+double completes_per_round(const OpponentThreat& o, double live) {
+  const double per_draw = std::min(1.0, o.live_waits / live);
+  return 1 - std::pow(1 - per_draw, o.win_chances);
+}
+
 // The race terms shared by both builders, from the per-opponent figures and the wall.
 void fill_race(Threat& threat) {
   const double live = std::max(1, threat.live_tiles);
@@ -85,9 +91,7 @@ void fill_race(Threat& threat) {
     double safe = 1;
     double loss = 0;
     for (const OpponentThreat& o : threat.opponents) {
-      const double per_draw = std::min(1.0, o.live_waits / live);
-      const double completes = 1 - std::pow(1 - per_draw, o.win_chances);
-      nobody_wins *= 1 - o.tenpai[j] * completes;
+      nobody_wins *= 1 - o.tenpai[j] * completes_per_round(o, live);
       // The kind's danger scales with the tenpai probability; the waits given tenpai stay.
       const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
       double deal_in = 0;
@@ -161,6 +165,29 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
   }
   fill_race(threat);
   return threat;
+}
+
+std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds) {
+  const double live = std::max(1, threat.live_tiles);
+  std::vector<OpponentWin> wins;
+  double total = 0;
+  for (const OpponentThreat& o : threat.opponents) {
+    OpponentWin w;
+    w.seat = o.seat;
+    const double completes = completes_per_round(o, live);
+    for (int j = 1; j <= std::clamp(go_rounds, 1, kMaxGoRounds); ++j) w.share += o.tenpai[j] * completes;
+    double deal_in = 0;
+    double loss = 0;
+    for (int k = 0; k < kNumKinds; ++k) {
+      deal_in += o.deal_in[k];
+      loss += o.loss[k];
+    }
+    w.points = deal_in > 0 ? loss / deal_in : kFlatRonPoints * (o.seat == table.dealer() ? 1.5 : 1.0);
+    total += w.share;
+    wins.push_back(w);
+  }
+  for (OpponentWin& w : wins) w.share = total > 0 ? w.share / total : 0;
+  return wins;
 }
 
 Threat flat_threat(const Table& table) {

@@ -53,6 +53,16 @@ struct Threat {
   std::array<double, 4> payee_share{};
 };
 
+// An opponent's share of the wins that end the hand without us (the race's hazard split by
+// seat, over the next `go_rounds`), and the mean points of its win (its expected loss per
+// deal-in; kFlatRonPoints when it holds no wait yet).
+struct OpponentWin {
+  int seat = 0;
+  double share = 0;
+  double points = 0;
+};
+std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds);
+
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
 // `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
 // probability growing over the go-rounds as the measured share of tenpai players by turn does.
