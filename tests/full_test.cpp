@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "bot/mj0/mj0.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 #include "bot/strategy/placement.hpp"
 #include "engine/shanten.hpp"
@@ -369,6 +370,25 @@ TEST(Full, StaysInsideItsBudgetOnAHardOpening) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LT(ms, budget) << "budget " << budget;
   }
+}
+
+// A budget of 0, so that every deadline has passed when the decision starts (a machine too loaded
+// to carry out any of the plan): the sampling stops at its first check, no DP is started, and the
+// reply is still legal, priced by what there is: the junk hand still folds (from 32 samples, a
+// tile one sample in 30 deals in on counts as about as safe as the genbutsu).
+TEST(Full, AnExpiredBudgetStillRepliesFromTheStandIns) {
+  const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
+  FullSettings settings;
+  settings.budget_ms = 0;
+  nlohmann::json why;
+  const Action action = full(table, settings, &why);
+  const std::vector<Action> legal = table.legal_actions();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), action), legal.end());
+  EXPECT_TRUE(why["cut_short"].get<bool>()) << why.dump(1);
+  EXPECT_EQ(why["dp_states"].get<std::size_t>(), 0u) << why.dump(1);
+  EXPECT_LE(why["samples"].get<int>(), mj0::kDeadlineCheckEvery) << why.dump(1);
+  ASSERT_EQ(action.type, EventType::dahai);
+  EXPECT_EQ(line_of(why, action), "fold") << why.dump(1);
 }
 
 // A budget set between decisions (a host's clock) plans the next one as a strategy made with that
