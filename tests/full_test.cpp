@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -324,8 +325,8 @@ TEST(Placement, HandsLeftCountDownToTheLastHand) {
   EXPECT_GT(hands_left_after(after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)})), 7);
 }
 
-// Candidates are compared in points until the last hands (from South 2), in rank points after:
-// the same opening priced in East 1 and in South 3 with the scores apart.
+// Candidates are compared in points until the last hand, in rank points there: the same opening
+// priced in East 2, in South 3 and in South 4 with the scores apart.
 TEST(Full, PricesInRankPointsOnlyNearTheEnd) {
   const auto candidates = [](const char* bakaze, int kyoku) {
     Deal deal;
@@ -336,10 +337,12 @@ TEST(Full, PricesInRankPointsOnlyNearTheEnd) {
     full(after({start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(0, "2s")}), {}, &why);
     return why["candidates"];
   };
-  const nlohmann::json early = candidates("E", 2);
-  ASSERT_FALSE(early.empty());
-  for (const nlohmann::json& c : early) EXPECT_DOUBLE_EQ(c["rank_value"].get<double>(), c["value"].get<double>());
-  const nlohmann::json late = candidates("S", 3);
+  for (const auto& [bakaze, kyoku] : {std::pair{"E", 2}, std::pair{"S", 3}}) {
+    const nlohmann::json early = candidates(bakaze, kyoku);
+    ASSERT_FALSE(early.empty());
+    for (const nlohmann::json& c : early) EXPECT_DOUBLE_EQ(c["rank_value"].get<double>(), c["value"].get<double>());
+  }
+  const nlohmann::json late = candidates("S", 4);
   ASSERT_FALSE(late.empty());
   const bool ranked = std::any_of(late.begin(), late.end(), [](const nlohmann::json& c) {
     return std::abs(c["rank_value"].get<double>() - c["value"].get<double>()) > 1e-6;

@@ -26,10 +26,11 @@ inline constexpr double kWinSizeLogSd = 0.69;
 // The share of wins by ron (one seat pays) rather than tsumo (the three share the payment).
 inline constexpr double kRonShare = 0.57;
 
-// Outcomes are priced in rank points only with at most this many hands expected after this one
-// (from South 2 on in a hanchan): earlier, rank points are nearly linear in points, and the
-// model's rough parts (mean-size outcomes, a fixed swing) cost more than it adds.
-inline constexpr double kPlacementHandsLeft = 3.0;
+// Outcomes are priced in rank points only with at most this many hands expected after this one:
+// in the last hand (ranks there are exact; only the others' wins and the sizes are modelled).
+// Priced from South 2 on, with the normal noise of the hands to come, placement cost about a
+// twentieth of a rank in play (docs/full.md): the noise model's rough parts cost more than it adds.
+inline constexpr double kPlacementHandsLeft = 0.0;
 
 // The hands expected after this one in a hanchan (East 1 .. South 4, dealer repeats counted as
 // a fixed share), 0 in the last hand; beyond South 4 (the extension round) 0.
