@@ -1,8 +1,8 @@
 // The `full` strategy: every action priced in one currency. For each candidate (a discard, a
 // riichi, a call or a pass, a kan, a win) the DP values our hand draw by draw (bot/dp) with the
 // wall as MJ-0 estimates it, MJ-0 prices the danger of each tile (bot/mj0), the race between us
-// and the opponents cuts both short (bot/strategy/line, threat), and near the end of the match the
-// outcomes are priced in rank points (bot/strategy/placement). docs/full.md gives the model.
+// and the opponents cuts both short (bot/strategy/line, threat), and in the last hand of the match
+// the outcomes are priced in rank points (bot/strategy/placement). docs/full.md gives the model.
 #pragma once
 
 #include <chrono>
