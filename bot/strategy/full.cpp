@@ -190,8 +190,8 @@ struct FullPolicy::Decision {
   }
 
   // Expected rank points of a candidate whose outcomes are: a win of `line.win_points /
-  // win_prob` on average, this discard's deal-in, later deal-ins, the draw payments, or nothing
-  // for us (another seat wins elsewhere).
+  // win_prob` on average, this discard's deal-in, later deal-ins, the draw payments, or another
+  // seat's win without us (`elsewhere`).
   double rank_value(const Line& line, double now_prob, double now_loss, int kind) const {
     const int seat = table.seat();
     const auto even = [&](double ours) {
@@ -213,20 +213,6 @@ struct FullPolicy::Decision {
       }
       return weight > 0 ? total / weight : even(-lost);
     };
-    // A win of a mean `points` from one opponent (ron), each as likely, or from all three (tsumo).
-    const auto won = [&](double points) {
-      double ron = 0;
-      for (int s = 0; s < 4; ++s) {
-        if (s == seat) continue;
-        std::array<double, 4> direction{};
-        direction[seat] = 1;
-        direction[s] = -1;
-        ron += placement.value_of_size(direction, points) / 3;
-      }
-      std::array<double, 4> shared{};
-      for (int s = 0; s < 4; ++s) shared[s] = s == seat ? 1 : -1.0 / 3;
-      return kRonShare * ron + (1 - kRonShare) * placement.value_of_size(shared, points);
-    };
     const double going = 1 - now_prob;
     double value = 0;
     double accounted = 0;
@@ -239,7 +225,7 @@ struct FullPolicy::Decision {
       for (const OpponentThreat& o : threat.opponents) share[o.seat] = kind >= 0 ? o.loss[kind] : 0;
       add(now_prob, paid_to(now_loss / now_prob, share));
     }
-    if (line.win_prob > 0) add(going * line.win_prob, won(line.win_points / line.win_prob));
+    if (line.win_prob > 0) add(going * line.win_prob, win_worth(seat, line.win_points / line.win_prob, kRonShare, -1));
     if (line.deal_in_prob > 0) {
       add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, line.payee));
     }
@@ -248,8 +234,26 @@ struct FullPolicy::Decision {
     return value;
   }
 
-  // Expected rank points when an opponent wins without us: by tsumo (we pay our share) or by ron
-  // off one of the other two. Each opponent is as likely as its share of the race's hazard.
+  // Expected rank points when `winner` wins a mean `points`: by ron (a `ron_share` of its wins)
+  // off one of the seats other than `excluded` (-1: none), each as likely, or by tsumo from all
+  // three.
+  double win_worth(int winner, double points, double ron_share, int excluded) const {
+    double ron = 0;
+    const int payers = excluded < 0 ? 3 : 2;
+    for (int payer = 0; payer < 4; ++payer) {
+      if (payer == winner || payer == excluded) continue;
+      std::array<double, 4> direction{};
+      direction[winner] = 1;
+      direction[payer] = -1;
+      ron += placement.value_of_size(direction, points) / payers;
+    }
+    std::array<double, 4> tsumo{};
+    for (int s = 0; s < 4; ++s) tsumo[s] = s == winner ? 1 : -1.0 / 3;
+    return ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, points);
+  }
+
+  // Expected rank points when an opponent wins without us, by tsumo (we pay our share) or by ron
+  // off one of the other two; each opponent as likely as its share of the race's hazard.
   double elsewhere_worth() const {
     const int seat = table.seat();
     const std::vector<OpponentWin> wins = opponent_wins(threat, table, table.tiles_left() / 4);
@@ -259,17 +263,7 @@ struct FullPolicy::Decision {
     double weight = 0;
     for (const OpponentWin& w : wins) {
       if (w.share <= 0) continue;
-      std::array<double, 4> tsumo{};
-      for (int s = 0; s < 4; ++s) tsumo[s] = s == w.seat ? 1 : -1.0 / 3;
-      double ron = 0;
-      for (int payer = 0; payer < 4; ++payer) {
-        if (payer == seat || payer == w.seat) continue;
-        std::array<double, 4> direction{};
-        direction[w.seat] = 1;
-        direction[payer] = -1;
-        ron += placement.value_of_size(direction, w.points) / 2;
-      }
-      value += w.share * (ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, w.points));
+      value += w.share * win_worth(w.seat, w.points, ron_share, seat);
       weight += w.share;
     }
     return weight > 0 ? value / weight : placement.value({});
