@@ -5,6 +5,7 @@
 // seat commands that cannot start, and the exit statuses of bad options.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -204,9 +206,17 @@ TEST(ArenaDurability, SmallTmpfsFillsUpAndTheMatchStopsClearly) {
   if (subprocess::run("/bin/mount", {"-t", "tmpfs", "-o", "size=400k", "tmpfs", mount_point.string()}).exit_code != 0) {
     GTEST_SKIP() << "cannot mount a tmpfs here";
   }
+  // The bots the arena started may still be closing their files on it when the arena has
+  // exited: unmount once they are gone, or detach it (lazily) so the scratch can be removed.
   struct Unmount {
     fs::path at;
-    ~Unmount() { subprocess::run("/bin/umount", {at.string()}); }
+    ~Unmount() {
+      for (int attempt = 0; attempt < 50; ++attempt) {
+        if (subprocess::run("/bin/umount", {at.string()}).exit_code == 0) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+      subprocess::run("/bin/umount", {"-l", at.string()});
+    }
   } unmount{mount_point};
   const fs::path out = mount_point / "out";
   const subprocess::Result full = arena(match_args(out, 40));

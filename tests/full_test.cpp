@@ -245,6 +245,40 @@ TEST(Placement, LastHandRanksAreExact) {
   EXPECT_DOUBLE_EQ(last.value({22000, 0, -22000, 0}), 90);   // 32000: first
 }
 
+// All-last, seat 0 the dealer: the match goes on after this hand while the dealer keeps the deal
+// short of first place with 30000, or when no seat reaches 30000 (the West round); those
+// outcomes are priced with the noise of the hands to come, the others by exact ranks.
+Ending all_last_dealer(int dealer) {
+  Ending ending;
+  ending.always_ends = false;
+  ending.can_end = true;
+  ending.round_over = false;
+  ending.dealer = dealer;
+  return ending;
+}
+
+TEST(Placement, LastHandGoesOnWhileTheDealerKeepsTheDeal) {
+  const Ending ending = all_last_dealer(0);
+  const Placement dealer({20000, 26000, 26000, 28000}, 0, 0.0, kTenhouRankPoints, ending);
+  // Our 2000 win keeps the deal at 22000, still fourth: another hand, not a final fourth place.
+  EXPECT_FALSE(match_ends(ending, {22000, 24000, 26000, 28000}, true));
+  const double small_win = dealer.value({2000, -2000, 0, 0});
+  EXPECT_GT(small_win, -135 + 10);
+  EXPECT_LT(small_win, 0);
+  // Our 12000 win makes us first with 32000: the match ends there (agari-yame).
+  EXPECT_TRUE(match_ends(ending, {32000, 14000, 26000, 28000}, true));
+  EXPECT_DOUBLE_EQ(dealer.value({12000, -12000, 0, 0}), 90);
+  // A non-dealer's win that brings a seat to 30000 ends it; one that leaves all below goes on.
+  EXPECT_DOUBLE_EQ(dealer.value({-2000, 0, 0, 2000}), -135);
+  EXPECT_FALSE(match_ends(ending, {26000, 26000, 20000, 28000}, false));
+  const Placement fourth({27000, 26000, 20000, 27000}, 2, 0.0, kTenhouRankPoints, ending);
+  EXPECT_GT(fourth.value({-1000, 0, 0, 1000}), -135 + 1);  // seat 3 at 28000: the West round
+  EXPECT_DOUBLE_EQ(fourth.value({-1000, 0, 0, 1000}, Placement::Deal::final), -135);
+  // Without an ending (the default), every outcome is final.
+  const Placement final({20000, 26000, 26000, 28000}, 0, 0.0, kTenhouRankPoints);
+  EXPECT_DOUBLE_EQ(final.value({2000, -2000, 0, 0}), -135);
+}
+
 // A payment known by its mean, priced over the log-normal of win sizes, against the same
 // expectation by sampling (std::lognormal_distribution, a million seeded draws): equal within 4
 // standard errors of the sampling in the last hand (exact ranks), and within 0.1 rank points more
@@ -286,6 +320,25 @@ TEST(Placement, SizeSpreadMatchesSampling) {
           EXPECT_NEAR(placement.value_of_size(direction, mean), sampled.mean, tolerance)
               << "hands left " << hands_left << ", seat " << seat << ", mean " << mean;
         }
+      }
+    }
+  }
+}
+
+// In the last hand with outcomes that go on (all-last, seat 3 the dealer), the intervals between
+// sizes are priced at one size each where the match goes on: within 0.5 rank points of sampling.
+TEST(Placement, LastHandThatMayGoOnMatchesSampling) {
+  const std::array<int, 4> scores{30000, 25000, 24000, 21000};
+  const std::array<double, 4> dealer_ron_off_1{0, -1, 0, 1};
+  const std::array<double, 4> deal_in_to_2{-1, 0, 1, 0};
+  const std::array<double, 4> dealer_tsumo{-1.0 / 3, -1.0 / 3, -1.0 / 3, 1};
+  for (const int seat : {0, 3}) {
+    const Placement placement(scores, seat, 0.0, kTenhouRankPoints, all_last_dealer(3));
+    for (const auto& direction : {dealer_ron_off_1, deal_in_to_2, dealer_tsumo}) {
+      for (const double mean : {3000.0, 8000.0}) {
+        const Sampled sampled = sampled_value_of_size(placement, direction, mean);
+        EXPECT_NEAR(placement.value_of_size(direction, mean), sampled.mean, 4 * sampled.std_error + 0.5)
+            << "seat " << seat << ", mean " << mean;
       }
     }
   }

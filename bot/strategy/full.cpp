@@ -194,10 +194,17 @@ struct FullPolicy::Decision {
   // seat's win without us (`elsewhere`).
   double rank_value(const Line& line, double now_prob, double now_loss, int kind) const {
     const int seat = table.seat();
-    const auto even = [&](double ours) {
+    const auto spread_evenly = [&](double ours) {
       std::array<int, 4> deltas{};
       for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(s == seat ? ours : -ours / 3);
-      return placement.value(deltas);
+      return deltas;
+    };
+    // The draw payments, spread evenly over the others; the dealer keeps the deal when tenpai.
+    const auto at_draw = [&](double ours) {
+      const std::array<int, 4> deltas = spread_evenly(ours);
+      const double keeps = dealer_tenpai_at_draw(line);
+      return keeps * placement.value(deltas, Placement::Deal::dealer_keeps) +
+             (1 - keeps) * placement.value(deltas, Placement::Deal::dealer_passes);
     };
     // A payment of a mean `lost` from us to one opponent, chosen by `share`.
     const auto paid_to = [&](double lost, const std::array<double, 4>& share) {
@@ -211,7 +218,7 @@ struct FullPolicy::Decision {
         total += share[s] * placement.value_of_size(direction, lost);
         weight += share[s];
       }
-      return weight > 0 ? total / weight : even(-lost);
+      return weight > 0 ? total / weight : placement.value(spread_evenly(-lost));
     };
     const double going = 1 - now_prob;
     double value = 0;
@@ -229,9 +236,20 @@ struct FullPolicy::Decision {
     if (line.deal_in_prob > 0) {
       add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, line.payee));
     }
-    if (line.draw_prob > 0) add(going * line.draw_prob, even(line.draw_payment));
+    if (line.draw_prob > 0) add(going * line.draw_prob, at_draw(line.draw_payment));
     add(std::max(0.0, 1 - accounted), elsewhere);
     return value;
+  }
+
+  // The dealer's tenpai odds at the exhaustive draw: ours on this line, or the opponent's.
+  double dealer_tenpai_at_draw(const Line& line) const {
+    const int dealer = table.dealer();
+    if (dealer == table.seat()) return line.draw_tenpai;
+    const int at_draw = std::clamp(table.tiles_left() / 4, 1, kMaxGoRounds);
+    for (const OpponentThreat& o : threat.opponents) {
+      if (o.seat == dealer) return o.tenpai[at_draw];
+    }
+    return 0;
   }
 
   // Expected rank points when `winner` wins a mean `points`: by ron (a `ron_share` of its wins)
@@ -395,7 +413,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   const auto started = std::chrono::steady_clock::now();
   const WorkPlan plan = plan_for_budget(settings_.budget_ms);
   const std::array<int, 4> scores{table.score(0), table.score(1), table.score(2), table.score(3)};
-  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points),
+  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points, ending_of(table)),
              {}, 0, 0};
   d.solver = settings_.dp ? &solver_ : nullptr;
   d.dp_deadline = plan.deadline(started, kDpDeadlineShare);

@@ -87,6 +87,7 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
   const double own_win = std::clamp(at(curve.win, draws), 0.0, 1.0);
   const double tenpai = std::clamp((at(curve.tenpai, draws) - own_win) / std::max(1e-9, 1 - own_win), 0.0, 1.0);
   const DrawPayments pay = draw_payments(threat, draws);
+  line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
   if (draws > kDrawPaymentDraws) line.draw_payment = 0;
   return line;

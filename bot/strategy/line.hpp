@@ -20,6 +20,7 @@ struct Line {
   double deal_in_points = 0;  // expected points paid for them
   double draw_prob = 0;       // the hand reaches the exhaustive draw
   double draw_payment = 0;    // expected noten payment received (+) or paid (-) at that draw
+  double draw_tenpai = 0;     // our tenpai odds at that draw
   // Who is paid for the later deal-ins: each seat's share of deal_in_points (placement prices a
   // payment by whom it lifts).
   std::array<double, 4> payee{};

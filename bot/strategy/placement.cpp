@@ -12,6 +12,9 @@ namespace {
 constexpr int kHandsInHanchan = 8;
 // Dealer repeats and draws add hands: about one in four hands is repeated.
 constexpr double kRepeatShare = 0.25;
+// The hands still to come when the last hand goes on (a dealer repeat, or the extension round
+// while no seat has the target): one, and its repeats.
+constexpr double kHandsAfterLastHand = 1 / (1 - kRepeatShare);
 // P(Z <= x) for a standard normal Z.
 double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
@@ -53,20 +56,35 @@ double hands_left_after(const Table& table) {
   return left > 0 ? left * (1 + kRepeatShare) : 0.0;
 }
 
-bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps) {
-  if (std::any_of(scores.begin(), scores.end(), [](int s) { return s < 0; })) return true;
+Ending ending_of(const Table& table) {
   const int round = table.round_wind();
-  const bool late = round > kinds::south || (round == kinds::south && table.kyoku() == 4);
-  if (!late) return false;
-  const int target = table.rules().target_points;
-  const int dealer = table.dealer();
-  if (dealer_keeps) return Placement::rank_of(scores, dealer) == 0 && scores[dealer] >= target;
-  if (std::any_of(scores.begin(), scores.end(), [&](int s) { return s >= target; })) return true;
-  return round == kinds::west && table.kyoku() == 4;
+  Ending ending;
+  ending.always_ends = false;
+  ending.can_end = round > kinds::south || (round == kinds::south && table.kyoku() == 4);
+  ending.round_over = round == kinds::west && table.kyoku() == 4;
+  ending.dealer = table.dealer();
+  ending.target = table.rules().target_points;
+  return ending;
 }
 
-Placement::Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points)
-    : scores_(scores), seat_(seat), spread_(kScoreSwingPerHand * std::sqrt(hands_left)), points_(points) {}
+bool match_ends(const Ending& ending, const std::array<int, 4>& scores, bool dealer_keeps) {
+  if (ending.always_ends) return true;
+  if (std::any_of(scores.begin(), scores.end(), [](int s) { return s < 0; })) return true;
+  if (!ending.can_end) return false;
+  const int dealer = ending.dealer;
+  if (dealer_keeps) return Placement::rank_of(scores, dealer) == 0 && scores[dealer] >= ending.target;
+  if (std::any_of(scores.begin(), scores.end(), [&](int s) { return s >= ending.target; })) return true;
+  return ending.round_over;
+}
+
+bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps) {
+  return match_ends(ending_of(table), scores, dealer_keeps);
+}
+
+Placement::Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points,
+                     const Ending& ending)
+    : scores_(scores), seat_(seat), spread_(kScoreSwingPerHand * std::sqrt(hands_left)), points_(points),
+      ending_(ending) {}
 
 double Placement::value_of_size(const std::array<double, 4>& direction, double mean) const {
   if (mean <= 0) return value({});
@@ -84,29 +102,63 @@ double Placement::value_of_size(const std::array<double, 4>& direction, double m
     return total / kSizeNodes;
   }
   // Exact ranks: each other seat's place against ours flips at most once, where their scores
-  // meet; between those sizes the rank is fixed, and the log-normal gives each interval's odds.
-  std::array<double, 3> cuts{};
+  // meet, and whether the match ends changes only where a score crosses the target or zero;
+  // between those sizes both are fixed, and the log-normal gives each interval's odds.
+  std::array<double, 11> cuts{};
   std::size_t count = 0;
+  const auto cut_at = [&](double size) {
+    if (size > 0) cuts[count++] = size;
+  };
   for (int other = 0; other < 4; ++other) {
     const double slope = direction[other] - direction[seat_];
-    if (other == seat_ || slope == 0) continue;
-    const double meet = (scores_[seat_] - scores_[other]) / slope;
-    if (meet > 0) cuts[count++] = meet;
+    if (other != seat_ && slope != 0) cut_at((scores_[seat_] - scores_[other]) / slope);
   }
-  for (std::size_t i = 1; i < count; ++i) {  // at most three: insertion
-    for (std::size_t j = i; j > 0 && cuts[j] < cuts[j - 1]; --j) std::swap(cuts[j], cuts[j - 1]);
+  if (!ending_.always_ends) {
+    for (int s = 0; s < 4; ++s) {
+      if (direction[s] == 0) continue;
+      cut_at((ending_.target - scores_[s]) / direction[s]);
+      cut_at(-scores_[s] / direction[s]);
+    }
   }
-  const auto below = [&](double size) { return normal_cdf((std::log(size) - mu) / sd); };
+  std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(count));
+  // Sizes in the normal's z: size = exp(mu + sd z), clipped where the odds are negligible.
+  constexpr double kTail = 6;
+  const auto z_of = [&](double size) { return std::clamp((std::log(size) - mu) / sd, -kTail, kTail); };
   double total = 0;
-  double from = 0;
+  double from = -kTail;
   for (std::size_t i = 0; i <= count; ++i) {
-    const double to = i < count ? cuts[i] : std::numeric_limits<double>::infinity();
-    const double odds = (std::isinf(to) ? 1 : below(to)) - (from > 0 ? below(from) : 0);
-    const double inside = std::isinf(to) ? std::max(2 * from, 1.0) : from > 0 ? (from + to) / 2 : to / 2;
-    if (odds > 0) total += odds * value(deltas_at(inside), true);
+    const double to = i < count ? z_of(cuts[i]) : kTail;
+    const double odds = normal_cdf(to) - normal_cdf(from);
+    if (odds > 0) total += odds * interval_value(deltas_at, mu, sd, from, to);
     from = to;
   }
   return total;
+}
+
+template <typename DeltasAt>
+double Placement::interval_value(const DeltasAt& deltas_at, double mu, double sd, double from, double to) const {
+  const std::array<int, 4> middle = deltas_at(std::exp(mu + sd * (from + to) / 2));
+  if (ends_with(middle, Deal::by_dealer_score)) return value(middle, Deal::final);
+  // The match goes on: the noisy value changes with the size, so it is averaged over nodes
+  // evenly spaced in z, each weighted by the normal's density there.
+  constexpr int kNodes = 8;
+  double total = 0;
+  double weight = 0;
+  for (int k = 0; k < kNodes; ++k) {
+    const double z = from + (k + 0.5) * (to - from) / kNodes;
+    const double density = std::exp(-z * z / 2);
+    total += density * value(deltas_at(std::exp(mu + sd * z)));
+    weight += density;
+  }
+  return total / weight;
+}
+
+bool Placement::ends_with(const std::array<int, 4>& deltas, Deal deal) const {
+  if (deal == Deal::final) return true;
+  std::array<int, 4> after{};
+  for (int s = 0; s < 4; ++s) after[s] = scores_[s] + deltas[s];
+  const bool keeps = deal == Deal::by_dealer_score ? deltas[ending_.dealer] > 0 : deal == Deal::dealer_keeps;
+  return match_ends(ending_, after, keeps);
 }
 
 int Placement::rank_of(const std::array<int, 4>& scores, int seat) {
@@ -118,20 +170,25 @@ int Placement::rank_of(const std::array<int, 4>& scores, int seat) {
   return rank;
 }
 
-double Placement::value(const std::array<int, 4>& deltas, bool final) const {
+double Placement::value(const std::array<int, 4>& deltas, Deal deal) const {
+  std::array<int, 4> exact{};
   std::array<double, 4> after{};
-  for (int s = 0; s < 4; ++s) after[s] = scores_[s] + deltas[s];
-  if (final || spread_ <= 0) {
-    std::array<int, 4> exact{};
-    for (int s = 0; s < 4; ++s) exact[s] = static_cast<int>(after[s]);
-    return points_[rank_of(exact, seat_)];
+  for (int s = 0; s < 4; ++s) {
+    exact[s] = scores_[s] + deltas[s];
+    after[s] = exact[s];
   }
+  if (spread_ > 0 && deal != Deal::final) return noisy_value(after, spread_);
+  if (spread_ > 0 || ends_with(deltas, deal)) return points_[rank_of(exact, seat_)];
+  return noisy_value(after, kScoreSwingPerHand * std::sqrt(kHandsAfterLastHand));
+}
+
+double Placement::noisy_value(const std::array<double, 4>& after, double spread) const {
   // Each other seat finishes above us with P = Phi(gap / (spread * sqrt 2)) (both scores move);
   // the number above us is a sum of those three (taken as independent): our rank.
   std::array<double, 4> rank_odds{1, 0, 0, 0};
   for (int other = 0; other < 4; ++other) {
     if (other == seat_) continue;
-    const double above = normal_cdf((after[other] - after[seat_]) / (spread_ * std::sqrt(2.0)));
+    const double above = normal_cdf((after[other] - after[seat_]) / (spread * std::sqrt(2.0)));
     for (int r = 3; r >= 0; --r) rank_odds[r] = rank_odds[r] * (1 - above) + (r > 0 ? rank_odds[r - 1] * above : 0);
   }
   double total = 0;

@@ -36,19 +36,38 @@ inline constexpr double kPlacementHandsLeft = 0.0;
 // a fixed share), 0 in the last hand; beyond South 4 (the extension round) 0.
 double hands_left_after(const Table& table);
 
-// Whether the game ends when this hand ends with `scores` and the dealer keeping the deal or
-// not (the referee's rule: the last hand or the extension round, a seat at 30000 or more, the
-// dealer's agari-yame in first place, a seat below zero).
+// What decides whether the match ends with this hand: the referee's rule (the last hand or the
+// extension round, a seat at the target or more, the dealer's agari-yame in first place, a seat
+// below zero). The default ends the match with the hand whatever happens.
+struct Ending {
+  bool always_ends = true;
+  bool can_end = true;    // South 4 or the extension round
+  bool round_over = true; // the extension round's last hand (unless the dealer keeps the deal)
+  int dealer = 0;
+  int target = 30000;
+};
+Ending ending_of(const Table& table);
+
+// Whether the match ends when this hand ends with `scores` and the dealer keeping the deal or not.
+bool match_ends(const Ending& ending, const std::array<int, 4>& scores, bool dealer_keeps);
 bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps);
 
 class Placement {
  public:
-  // `scores` before this hand's outcome; `hands_left` after it.
-  Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points);
+  // `scores` before this hand's outcome; `hands_left` after it. In the last hand (`hands_left`
+  // 0), `ending` says which outcomes go on to another hand: those are priced with the noise of
+  // the hands a dealer repeat or the extension round adds.
+  Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points,
+            const Ending& ending = {});
 
-  // Expected rank points of `seat` when this hand changes the scores by `deltas`, and, if
-  // `final` is set, the game ends right after (no noise).
-  double value(const std::array<int, 4>& deltas, bool final = false) const;
+  // Who keeps the deal after an outcome: for a win, the dealer when its score rises (its own
+  // win); at the exhaustive draw, the dealer when tenpai, which the caller knows. `final`: the
+  // match ends whatever the scores.
+  enum class Deal { by_dealer_score, dealer_keeps, dealer_passes, final };
+
+  // Expected rank points of `seat` when this hand changes the scores by `deltas` (in the last
+  // hand, then with `deal` deciding whether another hand follows).
+  double value(const std::array<int, 4>& deltas, Deal deal = Deal::by_dealer_score) const;
 
   // Expected rank points when this hand moves each seat's score by `direction` times a size drawn
   // from the log-normal of kWinSizeLogSd with mean `mean` (e.g. a ron: +1 for the winner, -1 for
@@ -61,10 +80,19 @@ class Placement {
   static int rank_of(const std::array<int, 4>& scores, int seat);
 
  private:
+  // Rank points after `after` with normal noise of `spread` on each seat's score.
+  double noisy_value(const std::array<double, 4>& after, double spread) const;
+  // Whether the match ends after this hand's `deltas` (in the last hand).
+  bool ends_with(const std::array<int, 4>& deltas, Deal deal) const;
+  // The mean value over the sizes exp(mu + sd z), z in (from, to), by the normal's density.
+  template <typename DeltasAt>
+  double interval_value(const DeltasAt& deltas_at, double mu, double sd, double from, double to) const;
+
   std::array<int, 4> scores_;
   int seat_;
   double spread_;  // noise standard deviation over the hands left
   RankPoints points_;
+  Ending ending_;
 };
 
 }  // namespace tenbin
