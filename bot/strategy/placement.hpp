@@ -27,7 +27,8 @@ inline constexpr double kWinSizeLogSd = 0.69;
 inline constexpr double kRonShare = 0.57;
 
 // Outcomes are priced in rank points only with at most this many hands expected after this one:
-// in the last hand (ranks there are exact; only the others' wins and the sizes are modelled).
+// in the last hand (ranks there are exact when the match ends with it; the outcomes that carry
+// it on take the noise of the hands that follow).
 // Priced from South 2 on, with the normal noise of the hands to come, placement cost about a
 // twentieth of a rank in play (docs/full.md): the noise model's rough parts cost more than it adds.
 inline constexpr double kPlacementHandsLeft = 0.0;

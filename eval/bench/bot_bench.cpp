@@ -146,12 +146,14 @@ const std::vector<std::string>& hanchan_stream() {
   return lines;
 }
 
-// The tables seat 0 decides at, taken from the stream: its own draws, or claims it could make.
-std::vector<Table> decision_points(bool own_draws) {
+// The tables seat 0 decides at, taken from the stream: its own draws, or claims it could make;
+// with `last_hand`, only those of South 4.
+std::vector<Table> decision_points(bool own_draws, bool last_hand = false) {
   std::vector<Table> points;
   Table table(0);
   for (const std::string& line : hanchan_stream()) {
     table.apply(parse_event(nlohmann::json::parse(line)).event);
+    if (last_hand && !(table.round_wind() == kinds::south && table.kyoku() == 4)) continue;
     const bool own = table.decision() == Decision::own_draw;
     const bool claim = table.decision() == Decision::claim_discard && !table.legal_actions().empty();
     if ((own_draws && own) || (!own_draws && claim)) points.push_back(table);
@@ -191,8 +193,8 @@ BENCHMARK(BM_BotStream)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // One decision as MjaiBot makes it: the legal actions, then the choice, cycling through the
 // stream's positions. Arg 1: on our own draws; arg 0: on claimable discards of other seats.
-void time_decisions(benchmark::State& state, Policy& policy) {
-  const std::vector<Table> points = decision_points(state.range(0) == 1);
+void time_decisions(benchmark::State& state, Policy& policy, bool last_hand = false) {
+  const std::vector<Table> points = decision_points(state.range(0) == 1, last_hand);
   std::size_t i = 0;
   for (auto _ : state) {
     const Table& table = points[i];
@@ -218,6 +220,15 @@ void BM_FullDecision(benchmark::State& state) {
   time_decisions(state, full);
 }
 BENCHMARK(BM_FullDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// The same on the positions of the last hand (South 4), where placement prices every outcome in
+// rank points; the scores are level, so no seat has 30000 and most outcomes go on to the West
+// round (the costliest case: those are averaged over sizes).
+void BM_FullLastHandDecision(benchmark::State& state) {
+  FullPolicy full;
+  time_decisions(state, full, true);
+}
+BENCHMARK(BM_FullLastHandDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // `full` on the first draw of the DP's bench hands H2 (2-shanten: the DP with every option, the
 // costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m).
