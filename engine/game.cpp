@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/match_end.hpp"
 #include "engine/shanten.hpp"
 
 namespace tenbin {
@@ -389,16 +390,13 @@ void Game::abortive_draw(const std::string& reason, int actor) {
 }
 
 bool Game::game_over_after_hand(bool dealer_keeps) const {
-  if (std::any_of(scores_.begin(), scores_.end(), [](int s) { return s < 0; })) return true;
   const int last_round = config_.tonpuu ? kinds::east : kinds::south;
-  const bool late = round_wind_ > last_round || (round_wind_ == last_round && kyoku_ == 4);
-  if (!late) return false;
-  const auto order = ranks();
-  const int top = static_cast<int>(std::find(order.begin(), order.end(), 0) - order.begin());
-  const int target = config_.rules.target_points;
-  if (dealer_keeps) return dealer_ == top && scores_[dealer_] >= target;  // agari-yame
-  if (std::any_of(scores_.begin(), scores_.end(), [&](int s) { return s >= target; })) return true;
-  return round_wind_ == last_round + 1 && kyoku_ == 4;  // the extension round is over
+  MatchEnding ending;
+  ending.can_end = round_wind_ > last_round || (round_wind_ == last_round && kyoku_ == 4);
+  ending.round_over = round_wind_ == last_round + 1 && kyoku_ == 4;
+  ending.dealer = dealer_;
+  ending.target = config_.rules.target_points;
+  return match_ends(ending, scores_, dealer_keeps);
 }
 
 void Game::end_hand(bool dealer_keeps, bool honba_up) {

@@ -248,17 +248,15 @@ TEST(Placement, LastHandRanksAreExact) {
 // All-last, seat 0 the dealer: the match goes on after this hand while the dealer keeps the deal
 // short of first place with 30000, or when no seat reaches 30000 (the West round); those
 // outcomes are priced with the noise of the hands to come, the others by exact ranks.
-Ending all_last_dealer(int dealer) {
-  Ending ending;
-  ending.always_ends = false;
+MatchEnding all_last_dealer(int dealer) {
+  MatchEnding ending;
   ending.can_end = true;
-  ending.round_over = false;
   ending.dealer = dealer;
   return ending;
 }
 
 TEST(Placement, LastHandGoesOnWhileTheDealerKeepsTheDeal) {
-  const Ending ending = all_last_dealer(0);
+  const MatchEnding ending = all_last_dealer(0);
   const Placement dealer({20000, 26000, 26000, 28000}, 0, 0.0, kTenhouRankPoints, ending);
   // Our 2000 win keeps the deal at 22000, still fourth: another hand, not a final fourth place.
   EXPECT_FALSE(match_ends(ending, {22000, 24000, 26000, 28000}, true));
@@ -274,6 +272,15 @@ TEST(Placement, LastHandGoesOnWhileTheDealerKeepsTheDeal) {
   const Placement fourth({27000, 26000, 20000, 27000}, 2, 0.0, kTenhouRankPoints, ending);
   EXPECT_GT(fourth.value({-1000, 0, 0, 1000}), -135 + 1);  // seat 3 at 28000: the West round
   EXPECT_DOUBLE_EQ(fourth.value({-1000, 0, 0, 1000}, Placement::Deal::final), -135);
+  // At the draw the caller says who keeps the deal, not the scores: with the dealer tenpai it
+  // keeps the deal short of first and the match goes on, and our second place by 1000 (24000
+  // against 23000 twice) is far from safe; had the deal passed, seat 3's 30000 would end it.
+  const Placement drawn({20000, 25000, 24000, 31000}, 1, 0.0, kTenhouRankPoints, ending);
+  const std::array<int, 4> draw_payments{3000, -1000, -1000, -1000};
+  const double goes_on = drawn.value(draw_payments, Placement::Deal::dealer_keeps);
+  EXPECT_GT(goes_on, -135 + 10);
+  EXPECT_LT(goes_on, 45 - 10);
+  EXPECT_DOUBLE_EQ(drawn.value(draw_payments, Placement::Deal::dealer_passes), 45);
   // Without an ending (the default), every outcome is final.
   const Placement final({20000, 26000, 26000, 28000}, 0, 0.0, kTenhouRankPoints);
   EXPECT_DOUBLE_EQ(final.value({2000, -2000, 0, 0}), -135);

@@ -56,10 +56,9 @@ double hands_left_after(const Table& table) {
   return left > 0 ? left * (1 + kRepeatShare) : 0.0;
 }
 
-Ending ending_of(const Table& table) {
+MatchEnding ending_of(const Table& table) {
   const int round = table.round_wind();
-  Ending ending;
-  ending.always_ends = false;
+  MatchEnding ending;
   ending.can_end = round > kinds::south || (round == kinds::south && table.kyoku() == 4);
   ending.round_over = round == kinds::west && table.kyoku() == 4;
   ending.dealer = table.dealer();
@@ -67,22 +66,12 @@ Ending ending_of(const Table& table) {
   return ending;
 }
 
-bool match_ends(const Ending& ending, const std::array<int, 4>& scores, bool dealer_keeps) {
-  if (ending.always_ends) return true;
-  if (std::any_of(scores.begin(), scores.end(), [](int s) { return s < 0; })) return true;
-  if (!ending.can_end) return false;
-  const int dealer = ending.dealer;
-  if (dealer_keeps) return Placement::rank_of(scores, dealer) == 0 && scores[dealer] >= ending.target;
-  if (std::any_of(scores.begin(), scores.end(), [&](int s) { return s >= ending.target; })) return true;
-  return ending.round_over;
-}
-
 bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps) {
   return match_ends(ending_of(table), scores, dealer_keeps);
 }
 
 Placement::Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points,
-                     const Ending& ending)
+                     std::optional<MatchEnding> ending)
     : scores_(scores), seat_(seat), spread_(kScoreSwingPerHand * std::sqrt(hands_left)), points_(points),
       ending_(ending) {}
 
@@ -113,10 +102,10 @@ double Placement::value_of_size(const std::array<double, 4>& direction, double m
     const double slope = direction[other] - direction[seat_];
     if (other != seat_ && slope != 0) cut_at((scores_[seat_] - scores_[other]) / slope);
   }
-  if (!ending_.always_ends) {
+  if (ending_) {
     for (int s = 0; s < 4; ++s) {
       if (direction[s] == 0) continue;
-      cut_at((ending_.target - scores_[s]) / direction[s]);
+      cut_at((ending_->target - scores_[s]) / direction[s]);
       cut_at(-scores_[s] / direction[s]);
     }
   }
@@ -154,11 +143,11 @@ double Placement::interval_value(const DeltasAt& deltas_at, double mu, double sd
 }
 
 bool Placement::ends_with(const std::array<int, 4>& deltas, Deal deal) const {
-  if (deal == Deal::final) return true;
+  if (deal == Deal::final || !ending_) return true;
   std::array<int, 4> after{};
   for (int s = 0; s < 4; ++s) after[s] = scores_[s] + deltas[s];
-  const bool keeps = deal == Deal::by_dealer_score ? deltas[ending_.dealer] > 0 : deal == Deal::dealer_keeps;
-  return match_ends(ending_, after, keeps);
+  const bool keeps = deal == Deal::by_dealer_score ? deltas[ending_->dealer] > 0 : deal == Deal::dealer_keeps;
+  return match_ends(*ending_, after, keeps);
 }
 
 int Placement::rank_of(const std::array<int, 4>& scores, int seat) {

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
+#include "engine/match_end.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin {
@@ -37,29 +39,20 @@ inline constexpr double kPlacementHandsLeft = 0.0;
 // a fixed share), 0 in the last hand; beyond South 4 (the extension round) 0.
 double hands_left_after(const Table& table);
 
-// What decides whether the match ends with this hand: the referee's rule (the last hand or the
-// extension round, a seat at the target or more, the dealer's agari-yame in first place, a seat
-// below zero). The default ends the match with the hand whatever happens.
-struct Ending {
-  bool always_ends = true;
-  bool can_end = true;    // South 4 or the extension round
-  bool round_over = true; // the extension round's last hand (unless the dealer keeps the deal)
-  int dealer = 0;
-  int target = 30000;
-};
-Ending ending_of(const Table& table);
+// What decides whether the match ends with this hand (engine/match_end: the referee's rule), as
+// the bot sees it: it assumes a hanchan.
+MatchEnding ending_of(const Table& table);
 
 // Whether the match ends when this hand ends with `scores` and the dealer keeping the deal or not.
-bool match_ends(const Ending& ending, const std::array<int, 4>& scores, bool dealer_keeps);
 bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps);
 
 class Placement {
  public:
   // `scores` before this hand's outcome; `hands_left` after it. In the last hand (`hands_left`
   // 0), `ending` says which outcomes go on to another hand: those are priced with the noise of
-  // the hands a dealer repeat or the extension round adds.
+  // the hands a dealer repeat or the extension round adds. Without it every outcome is final.
   Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points,
-            const Ending& ending = {});
+            std::optional<MatchEnding> ending = std::nullopt);
 
   // Who keeps the deal after an outcome: for a win, the dealer when its score rises (its own
   // win); at the exhaustive draw, the dealer when tenpai, which the caller knows. `final`: the
@@ -93,7 +86,7 @@ class Placement {
   int seat_;
   double spread_;  // noise standard deviation over the hands left
   RankPoints points_;
-  Ending ending_;
+  std::optional<MatchEnding> ending_;
 };
 
 }  // namespace tenbin

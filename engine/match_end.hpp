@@ -1,0 +1,22 @@
+// Whether a match ends when a hand ends: the referee's rule (Tenhou's), shared by the referee
+// (engine/game) and by the bot's placement model, which asks it of outcomes not yet played.
+#pragma once
+
+#include <array>
+
+namespace tenbin {
+
+// What the rule needs to know of the hand that is ending.
+struct MatchEnding {
+  bool can_end = false;     // the last hand of the last round, or the extension round
+  bool round_over = false;  // the extension round's last hand (unless the dealer keeps the deal)
+  int dealer = 0;
+  int target = 30000;       // Rules::target_points
+};
+
+// A seat below zero ends the match at once. Otherwise, in a hand that can end it: when the dealer
+// keeps the deal, only if the dealer is first with the target or more (agari-yame); when the deal
+// passes, if a seat has the target, or the extension round is over. Ties rank by seat order.
+bool match_ends(const MatchEnding& ending, const std::array<int, 4>& scores, bool dealer_keeps);
+
+}  // namespace tenbin
