@@ -70,6 +70,15 @@ Game::Game(GameConfig config)
     : config_(std::move(config)),
       tables_{Table(0, config_.rules), Table(1, config_.rules), Table(2, config_.rules), Table(3, config_.rules)} {
   scores_.fill(config_.rules.starting_points);
+  if (config_.start) {
+    if (auto problem = hand_start_problem(*config_.start, config_.rules)) throw std::invalid_argument(*problem);
+    scores_ = config_.start->scores;
+    round_wind_ = config_.start->round_wind;
+    kyoku_ = config_.start->kyoku;
+    honba_ = config_.start->honba;
+    kyotaku_ = config_.start->kyotaku;
+    dealer_ = kyoku_ - 1;
+  }
   Event start = make(EventType::start_game);
   start.names.assign(config_.names.begin(), config_.names.end());
   emit(start);
@@ -82,6 +91,22 @@ void Game::emit(Event event) {
     tables_[seat].apply(mask_event_for_seat(event, seat));
   }
   log_.push_back(std::move(event));
+}
+
+std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules) {
+  if (!is_wind(start.round_wind)) return "the start's round must be a wind";
+  if (start.kyoku < 1 || start.kyoku > 4) return "the start's kyoku must be 1..4";
+  if (start.honba < 0 || start.kyotaku < 0) return "the start's honba and riichi sticks must be >= 0";
+  int total = start.kyotaku * rules.riichi_stick;
+  for (const int score : start.scores) {
+    if (score < 0) return "the start's scores must be >= 0 (below 0 the match is over)";
+    total += score;
+  }
+  if (total != 4 * rules.starting_points) {
+    return "the start's scores and riichi sticks add up to " + std::to_string(total) + ", not " +
+           std::to_string(4 * rules.starting_points);
+  }
+  return std::nullopt;
 }
 
 int Game::live_draws_left() const { return Wall::kLiveDraws - live_draws_ - rinshan_draws_; }

@@ -38,6 +38,20 @@ struct ExhaustiveDraw {
 };
 ExhaustiveDraw settle_exhaustive_draw(const std::array<Table, 4>& tables);
 
+// Where a game starts when not at East 1 with equal scores: a hand of the match and the scores
+// then (an arena's scenario book starts every game at South 4, say). The dealer follows from
+// the hand (kyoku 1: seat 0); the riichi sticks on the table are the points the scores lack.
+struct HandStart {
+  int round_wind = kinds::east;  // kind: east .. north
+  int kyoku = 1;                 // 1..4
+  int honba = 0;
+  int kyotaku = 0;
+  std::array<int, 4> scores{};
+};
+
+// Why `start` cannot begin a game under `rules`, or nothing.
+std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules);
+
 struct GameConfig {
   Rules rules;
   bool tonpuu = false;          // East round only (extension: South)
@@ -45,6 +59,7 @@ struct GameConfig {
   std::uint64_t wall_game = 0;
   std::array<std::string, 4> names = {"0", "1", "2", "3"};
   std::function<Wall(int hand)> walls;  // overrides the seeded walls (scripted tests)
+  std::optional<HandStart> start;       // none: East 1, every seat at the starting points
 };
 
 // What the referee needs from the outside now.

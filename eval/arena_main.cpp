@@ -3,6 +3,7 @@
 //   tenbin-arena --seat [NAME=]CMD x4 [--seat-dialect D] [--timeout-ms T] --games N --seed S --out DIR
 //                [--duplicate] [--jobs J] [--resume] [--format hanchan|tonpuu]
 //                [--shard I/N]   only the games of shard I of N (the four rotations of a wall together)
+//                [--starts BOOK] each game from a hand of the start book, not East 1 (eval/start_book.hpp)
 //   tenbin-arena merge OUT SHARD...  the shards of one match, merged into the match a whole run writes
 //   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
@@ -11,6 +12,7 @@
 //                                    the tenpai model's features and the real tenpai, as CSV
 //   tenbin-arena calibrate --fit IN... --test IN...   deal-in forecasts against riichi: MJ-0 and
 //                                    two baselines fitted on the --fit logs, scored on --test
+//   tenbin-arena starts --at S4 IN...  a start book: that hand's start in every game of the inputs
 //   tenbin-arena wall-experiment DIR...   name the kinds left in the live wall: MJ-0 vs unseen count
 //
 // --seat-dialect and --timeout-ms apply to the --seat they follow (before any --seat: to all).
@@ -105,6 +107,13 @@ int run_main(int argc, char** argv) {
          throw CLI::ValidationError(error.what());
        }
      }, "I/N: play only shard I of N (games whose wall group is I modulo N); merge the shards with `merge`");
+  app.add_option_function<std::string>("--starts", [&config](const std::string& path) {
+       try {
+         config.starts = tenbin::arena::read_start_book(path);
+       } catch (const std::runtime_error& error) {
+         throw CLI::ValidationError(error.what());
+       }
+     }, "start book: each game starts at a hand of it (JSON lines: bakaze, kyoku, honba, kyotaku, scores), not East 1");
   app.footer("Seats: --seat [NAME=]CMD (four times); --seat-dialect mortal|batch|akochan and --timeout-ms MS\n"
              "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.");
 
@@ -135,6 +144,11 @@ int run_main(int argc, char** argv) {
   calibrate->add_option("--test", test_inputs, "logs or match directories every model is scored on")->required();
   calibrate->add_option("--samples", calibration.samples, "MJ-0 samples per discard")->check(CLI::Range(1, 100000000));
   calibrate->add_option("--mj0-seed", calibration.seed, "MJ-0 seed of the first discard");
+  auto* starts = app.add_subcommand("starts", "a start book: one hand's start in every game of full logs, as JSON lines");
+  std::vector<std::string> start_inputs;
+  std::string start_at = "S4";
+  starts->add_option("--at", start_at, "the hand: round and kyoku, like S4");
+  starts->add_option("inputs", start_inputs, "full game logs or match directories")->required();
   auto* wall_experiment = app.add_subcommand("wall-experiment", "name the kinds left in the live wall: MJ-0 vs unseen count");
   std::vector<std::string> wall_dirs;
   tenbin::arena::WallSettings wall_settings;
@@ -158,6 +172,7 @@ int run_main(int argc, char** argv) {
   if (calibrate->parsed()) {
     return tenbin::arena::calibrate_command(fit_inputs, test_inputs, calibration, std::cout, std::cerr);
   }
+  if (starts->parsed()) return tenbin::arena::write_start_book(start_inputs, start_at, std::cout, std::cerr);
   if (wall_experiment->parsed()) {
     return tenbin::arena::wall_experiment_command(wall_dirs, wall_settings, std::cout, std::cerr);
   }

@@ -40,6 +40,10 @@ json match_meta(const MatchConfig& config) {
   json meta = {{"format", config.tonpuu ? "tonpuu" : "hanchan"}, {"seed", config.seed}, {"games", config.games},
                {"duplicate", config.duplicate}, {"seats", seats}, {"wall", "tenbin-wall-v1"}};
   if (config.shard) meta["shard"] = {{"index", config.shard->index}, {"count", config.shard->count}};
+  if (!config.starts.empty()) {
+    meta["starts"] = json::array();
+    for (const HandStart& start : config.starts) meta["starts"].push_back(start_to_json(start));
+  }
   return meta;
 }
 
@@ -96,6 +100,7 @@ json play_game(const MatchConfig& config, int game, std::array<std::unique_ptr<P
   game_config.tonpuu = config.tonpuu;
   game_config.seed = config.seed;
   game_config.wall_game = wall_game_of(config.duplicate, game);
+  game_config.start = start_of(config.starts, game_config.wall_game);
   std::array<ProcessSeat*, 4> at{};
   for (int seat = 0; seat < 4; ++seat) {
     at[seat] = processes[command_at(config.duplicate, game, seat)].get();
@@ -218,7 +223,8 @@ std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& di
     const json previous = dir.read_meta_json();
     if (previous.at("seed") != meta.at("seed") || previous.at("seats") != meta.at("seats") ||
         previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format") ||
-        previous.value("shard", json()) != meta.value("shard", json())) {
+        previous.value("shard", json()) != meta.value("shard", json()) ||
+        previous.value("starts", json()) != meta.value("starts", json())) {
       return "--resume: " + config.out_dir + " was played with other settings";
     }
   } else if (!config.resume && fs::is_regular_file(dir.results_path()) && fs::file_size(dir.results_path()) > 0) {

@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "eval/match_dir.hpp"
 #include "eval/seat.hpp"
+#include "eval/start_book.hpp"
 
 namespace tenbin::arena {
 
@@ -24,6 +26,7 @@ struct MatchConfig {
   bool tonpuu = false;
   bool progress = true;
   std::optional<Shard> shard;  // play only this shard's games (meta.json names it)
+  std::vector<HandStart> starts;  // a start book (eval/start_book.hpp); empty: every game from East 1
 };
 
 // Plays the match; returns the process exit code: 0, 2 for unusable settings (a seat command

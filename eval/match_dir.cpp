@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "eval/start_book.hpp"
+
 namespace tenbin::arena {
 
 using nlohmann::json;
@@ -63,7 +65,10 @@ MatchMeta MatchDir::read_meta() const {
     if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") {
       throw std::runtime_error("not a tenbin-wall-v1 match");
     }
-    MatchMeta read{meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1), {}};
+    MatchMeta read{meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1), {}, {}};
+    if (meta.contains("starts")) {
+      for (const json& entry : meta.at("starts")) read.starts.push_back(start_from_json(entry));
+    }
     if (meta.contains("shard")) read.shard = Shard{meta.at("shard").at("index").get<int>(), meta.at("shard").at("count").get<int>()};
     return read;
   } catch (const std::exception& error) {

@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/game.hpp"
+
 namespace tenbin::arena {
 
 // Duplicate seating: each wall is played four times, the commands moving one seat each time.
@@ -42,6 +44,7 @@ struct MatchMeta {
   bool duplicate = false;
   int games = -1;  // the games the match asked for; -1 when meta.json does not say
   std::optional<Shard> shard;  // a shard of it: only its games are asked for
+  std::vector<HandStart> starts;  // its start book (eval/start_book.hpp), if one
   bool asks_for(int game) const { return game >= 0 && game < games && (!shard || shard->holds(duplicate, game)); }
 };
 

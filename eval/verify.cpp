@@ -11,6 +11,7 @@
 #include "engine/mjai_log.hpp"
 #include "engine/wall.hpp"
 #include "eval/match_dir.hpp"
+#include "eval/start_book.hpp"
 #include "eval/tiles_text.hpp"
 
 namespace tenbin::arena {
@@ -170,6 +171,21 @@ int count_hands(const MjaiLogFile& log) {
   }));
 }
 
+// Whether the game's first hand is where the match starts it: its start book's entry, else East 1
+// with every seat at the starting points.
+std::optional<Discrepancy> wrong_start(const Match& match, std::uint64_t wall_game, const MjaiLogFile& log) {
+  HandStart expected;
+  expected.scores.fill(Rules{}.starting_points);
+  if (auto start = start_of(match.meta.starts, wall_game)) expected = *start;
+  for (const MjaiLogLine& line : log.lines) {
+    const Event& e = line.event;
+    if (e.type != EventType::start_kyoku) continue;
+    if (auto what = start_mismatch(expected, e.bakaze, e.kyoku, e.honba, e.kyotaku, e.scores)) return Discrepancy{line.number, *what};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 // The first discrepancy of one game's log, if any.
 std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const GameResult& result, const MjaiLogFile& log,
                                              const Commitments& commitments, std::set<HandKey>& used) {
@@ -178,6 +194,7 @@ std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const
     return Discrepancy{0, "results.jsonl names wall game " + std::to_string(result.wall_game) + ", the match plays " +
                               std::to_string(wall_game)};
   }
+  if (auto problem = wrong_start(match, wall_game, log)) return problem;
   WallWalk walk(match.meta.seed, result.wall_game, game, commitments, used);
   for (const MjaiLogLine& line : log.lines) {
     if (auto what = walk.check(line.event)) return Discrepancy{line.number, *what};

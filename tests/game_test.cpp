@@ -152,11 +152,12 @@ constexpr std::string_view kNoten369 = "369m369p369s1267z";
 // --- driving the referee -------------------------------------------------------------------------
 
 // A game on scripted walls for its first hands, seeded walls after them.
-Game scripted_game(std::vector<WallScript> scripts, bool tonpuu = false) {
+Game scripted_game(std::vector<WallScript> scripts, bool tonpuu = false, std::optional<HandStart> start = std::nullopt) {
   std::vector<Wall> walls;
   for (const auto& script : scripts) walls.push_back(script.build());
   GameConfig config;
   config.tonpuu = tonpuu;
+  config.start = start;
   config.seed = 7;
   config.walls = [walls](int hand) {
     return hand < static_cast<int>(walls.size()) ? walls[static_cast<std::size_t>(hand)]
@@ -853,6 +854,62 @@ TEST(EndOfGame, DealerUnderThirtyThousandRepeats) {
   EXPECT_EQ(again.kyoku, 4);
   EXPECT_EQ(again.oya, 3);
   EXPECT_EQ(again.honba, 1);
+}
+
+// A game started at South 4 (an arena's start book) plays on by the same rules: nobody at 30000
+// after it, so the West round follows; the honba and the riichi stick on the table go to the
+// winner (1300 + 300 + 1000).
+TEST(HandStart, SouthFourStartGoesOnToTheWestRound) {
+  const HandStart start{kinds::south, 4, 1, 1, {26000, 20000, 24000, 29000}};
+  Game game = scripted_game({quick_ron(3, 0, 1)}, false, start);
+  const Event& first = game.log()[1];
+  ASSERT_EQ(first.type, EventType::start_kyoku);
+  EXPECT_EQ(first.bakaze, kinds::south);
+  EXPECT_EQ(first.kyoku, 4);
+  EXPECT_EQ(first.oya, 3);
+  EXPECT_EQ(first.honba, 1);
+  EXPECT_EQ(first.kyotaku, 1);
+  EXPECT_EQ(first.scores, start.scores);
+  play_quick_ron(game, 0, 1);
+  ASSERT_FALSE(game.finished());
+  EXPECT_EQ(game.scores(), (Scores{24400, 22600, 24000, 29000}));
+  const Event& west_one = last(game, EventType::start_kyoku);
+  EXPECT_EQ(west_one.bakaze, kinds::west);
+  EXPECT_EQ(west_one.kyoku, 1);
+  EXPECT_EQ(west_one.oya, 0);
+  EXPECT_EQ(west_one.honba, 0);
+}
+
+// The same start with a seat at 30000 and a non-dealer win: the match ends with its one hand.
+TEST(HandStart, SouthFourStartEndsWhenASeatHasThirtyThousand) {
+  const HandStart start{kinds::south, 4, 0, 0, {31000, 24000, 25000, 20000}};
+  Game game = scripted_game({quick_ron(3, 2, 1)}, false, start);
+  play_quick_ron(game, 2, 1);
+  ASSERT_TRUE(game.finished());
+  EXPECT_EQ(game.hands_played(), 1);
+  EXPECT_EQ(game.scores(), (Scores{31000, 25300, 23700, 20000}));
+  EXPECT_EQ(game.ranks(), (std::array<int, 4>{0, 1, 2, 3}));
+}
+
+// A start the rules cannot reach is refused with the reason: scores and sticks must add up to
+// the four starting scores, none below 0, kyoku 1..4, a wind for the round.
+TEST(HandStart, ImpossibleStartsAreRefused) {
+  const auto refused = [](const HandStart& start) {
+    GameConfig config;
+    config.start = start;
+    try {
+      Game game(config);
+    } catch (const std::invalid_argument& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refused({kinds::south, 4, 0, 0, {26000, 25000, 25000, 25000}}).find("add up to 101000"), std::string::npos);
+  EXPECT_NE(refused({kinds::south, 4, 0, 0, {26000, 25000, 25000, 23000}}).find("add up to 99000"), std::string::npos);
+  EXPECT_NE(refused({kinds::south, 5, 0, 0, {25000, 25000, 25000, 25000}}).find("kyoku"), std::string::npos);
+  EXPECT_NE(refused({kinds::white, 1, 0, 0, {25000, 25000, 25000, 25000}}).find("wind"), std::string::npos);
+  EXPECT_NE(refused({kinds::south, 4, 0, 0, {51000, 25000, 25000, -1000}}).find(">= 0"), std::string::npos);
+  EXPECT_EQ(refused({kinds::south, 4, 0, 1, {25000, 25000, 25000, 24000}}), "");
 }
 
 // Rule: tonpuusen ends after East 4 (someone has 30000); a hanchan goes on to South 1.

@@ -1,0 +1,112 @@
+#include "eval/start_book.hpp"
+
+#include <fstream>
+#include <ostream>
+#include <stdexcept>
+
+#include "engine/tile.hpp"
+#include "eval/game_log.hpp"
+
+namespace tenbin::arena {
+namespace {
+
+using nlohmann::json;
+
+// "S4" -> (south, 4).
+std::pair<int, int> parse_hand_name(const std::string& text) {
+  if (text.size() != 2 || text[1] < '1' || text[1] > '4') throw std::invalid_argument("a hand is named like S4 (round E, S, W or N, kyoku 1..4), not \"" + text + "\"");
+  const int wind = parse_tile(text.substr(0, 1)).kind();
+  if (!is_wind(wind)) throw std::invalid_argument("a hand is named like S4 (round E, S, W or N, kyoku 1..4), not \"" + text + "\"");
+  return {wind, text[1] - '0'};
+}
+
+}  // namespace
+
+HandStart start_from_json(const json& entry) {
+  if (!entry.is_object()) throw std::invalid_argument("an entry is a JSON object");
+  for (const char* key : {"bakaze", "kyoku", "scores"}) {
+    if (!entry.contains(key)) throw std::invalid_argument(std::string("\"") + key + "\" is missing");
+  }
+  HandStart start;
+  try {
+    start.round_wind = parse_tile(entry.at("bakaze").get<std::string>()).kind();
+    start.kyoku = entry.at("kyoku").get<int>();
+    start.honba = entry.value("honba", 0);
+    start.kyotaku = entry.value("kyotaku", 0);
+    const auto scores = entry.at("scores").get<std::vector<int>>();
+    if (scores.size() != 4) throw std::invalid_argument("\"scores\" holds four scores");
+    for (int seat = 0; seat < 4; ++seat) start.scores[seat] = scores[seat];
+  } catch (const json::exception& error) {
+    throw std::invalid_argument(error.what());
+  }
+  if (auto problem = hand_start_problem(start, Rules{})) throw std::invalid_argument(*problem);
+  return start;
+}
+
+json start_to_json(const HandStart& start) {
+  return {{"bakaze", kind_to_string(start.round_wind)},
+          {"kyoku", start.kyoku},
+          {"honba", start.honba},
+          {"kyotaku", start.kyotaku},
+          {"scores", start.scores}};
+}
+
+std::vector<HandStart> read_start_book(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot read the start book");
+  std::vector<HandStart> book;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      book.push_back(start_from_json(json::parse(line)));
+    } catch (const std::exception& error) {
+      throw std::runtime_error(path + ":" + std::to_string(number) + ": " + error.what());
+    }
+  }
+  if (book.empty()) throw std::runtime_error(path + ": the start book has no entry");
+  return book;
+}
+
+std::optional<HandStart> start_of(const std::vector<HandStart>& book, std::uint64_t wall_game) {
+  if (book.empty()) return std::nullopt;
+  return book[wall_game % book.size()];
+}
+
+std::optional<std::string> start_mismatch(const HandStart& start, int round_wind, int kyoku, int honba, int kyotaku,
+                                          const std::array<int, 4>& scores) {
+  const HandStart seen{round_wind, kyoku, honba, kyotaku, scores};
+  if (start_to_json(seen) == start_to_json(start)) return std::nullopt;
+  return "the first hand is " + start_to_json(seen).dump() + ", the match starts at " + start_to_json(start).dump();
+}
+
+int write_start_book(const std::vector<std::string>& inputs, const std::string& at, std::ostream& out,
+                     std::ostream& err) {
+  std::pair<int, int> hand;
+  try {
+    hand = parse_hand_name(at);
+  } catch (const std::invalid_argument& error) {
+    err << "starts: " << error.what() << "\n";
+    return 2;
+  }
+  int written = 0;
+  for (const std::string& path : expand_log_inputs(inputs, err)) {
+    std::vector<Event> log;
+    try {
+      log = read_game_log(path);
+    } catch (const std::exception& error) {
+      err << path << ": skipped: " << error.what() << "\n";
+      continue;
+    }
+    for (const Event& event : log) {
+      if (event.type != EventType::start_kyoku || event.bakaze != hand.first || event.kyoku != hand.second) continue;
+      out << start_to_json({event.bakaze, event.kyoku, event.honba, event.kyotaku, event.scores}).dump() << "\n";
+      ++written;
+      break;
+    }
+  }
+  err << "starts: " << written << " games reach " << at << "\n";
+  return written > 0 ? 0 : 1;
+}
+
+}  // namespace tenbin::arena
