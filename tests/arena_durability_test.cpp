@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/durable_file.hpp"
+#include "tests/match_files.hpp"
 #include "tests/process.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -38,12 +39,6 @@ using Scratch = ScratchDir;
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-fs::path log_of(const fs::path& dir, int game) {
-  char name[32];
-  std::snprintf(name, sizeof name, "%04d.mjson", game);
-  return dir / "logs" / name;
 }
 
 // The arguments of a small tonpuu match between four greedy seats, into `out`.

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/match_files.hpp"
 #include "tests/process.hpp"
 #include "tests/scratch_dir.hpp"
 
@@ -28,24 +29,6 @@ struct Outcome {
 Outcome run_arena(const std::vector<std::string>& arguments) {
   const subprocess::Result run = subprocess::run(subprocess::arena_binary(), arguments);
   return {run.exit_code, run.out, run.err};
-}
-
-std::vector<std::string> read_lines(const fs::path& path) {
-  std::vector<std::string> lines;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-void write_lines(const fs::path& path, const std::vector<std::string>& lines) {
-  std::ofstream out(path, std::ios::trunc);
-  for (const std::string& line : lines) out << line << '\n';
-}
-
-fs::path log_of(const fs::path& dir, int game) {
-  char name[32];
-  std::snprintf(name, sizeof name, "%04d.mjson", game);
-  return dir / "logs" / name;
 }
 
 // The start_kyoku of a log's first hand, as the book writes an entry.

@@ -19,6 +19,7 @@
 
 #include "engine/game.hpp"
 #include "engine/wall.hpp"
+#include "tests/match_files.hpp"
 #include "tests/process.hpp"
 
 namespace tenbin {
@@ -45,18 +46,6 @@ Outcome validate(const std::vector<fs::path>& logs) {
   return run_arena(arguments);
 }
 
-std::vector<std::string> read_lines(const fs::path& path) {
-  std::vector<std::string> lines;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-void write_lines(const fs::path& path, const std::vector<std::string>& lines) {
-  std::ofstream out(path, std::ios::trunc);
-  for (const std::string& line : lines) out << line << '\n';
-}
-
 // The index of the n-th (0-based) line whose event has this type.
 std::optional<std::size_t> nth_event(const std::vector<std::string>& lines, const std::string& type, int n) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -73,12 +62,6 @@ std::string line_tag(int game, std::size_t index) {
 
 // Some other tile than `tile` (another kind).
 std::string other_tile(const std::string& tile) { return tile.rfind("C", 0) == 0 ? "E" : "C"; }
-
-fs::path log_of(const fs::path& dir, int game) {
-  char name[32];
-  std::snprintf(name, sizeof name, "%04d.mjson", game);
-  return dir / "logs" / name;
-}
 
 fs::path fresh_dir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("tenbin-arena-verify-" + std::to_string(::getpid())) / name;

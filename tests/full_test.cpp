@@ -286,69 +286,85 @@ TEST(Placement, LastHandGoesOnWhileTheDealerKeepsTheDeal) {
   EXPECT_DOUBLE_EQ(final.value({2000, -2000, 0, 0}), -135);
 }
 
-// A payment known by its mean, priced over the log-normal of win sizes, against the same
-// expectation by sampling (std::lognormal_distribution, a million seeded draws): equal within 4
-// standard errors of the sampling in the last hand (exact ranks), and within 0.1 rank points more
-// before it (the size nodes are a quadrature there).
-struct Sampled {
-  double mean = 0;
-  double std_error = 0;
-};
-Sampled sampled_value_of_size(const Placement& placement, const std::array<double, 4>& direction, double mean) {
-  std::mt19937_64 random(11);
-  std::lognormal_distribution<double> size(std::log(mean) - kWinSizeLogSd * kWinSizeLogSd / 2, kWinSizeLogSd);
-  constexpr int kDraws = 1000000;
-  double total = 0;
-  double squares = 0;
-  for (int i = 0; i < kDraws; ++i) {
-    const double s = size(random);
-    std::array<int, 4> deltas{};
-    for (int seat = 0; seat < 4; ++seat) deltas[seat] = static_cast<int>(std::lround(direction[seat] * s));
-    const double value = placement.value(deltas);
-    total += value;
-    squares += value * value;
-  }
-  const double average = total / kDraws;
-  return {average, std::sqrt(std::max(0.0, squares / kDraws - average * average) / kDraws)};
+// The odds of the steps a win of a given mean falls on, tilted from the measured shares: computed
+// here again by bisection on the tilt (share * exp(theta * points), normalised), apart from the
+// code under test.
+std::array<double, kWinLevels> tilted_by_bisection(const WinLevels& levels, double mean) {
+  const auto odds_at = [&](double theta) {
+    std::array<double, kWinLevels> odds{};
+    double total = 0;
+    for (int i = 0; i < kWinLevels; ++i) total += odds[i] = levels[i].share * std::exp(theta * (levels[i].points - mean) / 1000);
+    for (double& o : odds) o /= total;
+    return odds;
+  };
+  const auto mean_at = [&](double theta) {
+    const auto odds = odds_at(theta);
+    double m = 0;
+    for (int i = 0; i < kWinLevels; ++i) m += odds[i] * levels[i].points;
+    return m;
+  };
+  double low = -30;
+  double high = 30;
+  for (int i = 0; i < 200; ++i) (mean_at((low + high) / 2) < mean ? low : high) = (low + high) / 2;
+  return odds_at((low + high) / 2);
 }
 
-TEST(Placement, SizeSpreadMatchesSampling) {
-  const std::array<int, 4> scores{30000, 25000, 24000, 21000};
-  const std::array<double, 4> ron_from_1{0, -1, 0, 1};    // seat 3 wins from seat 1
-  const std::array<double, 4> deal_in_to_2{-1, 0, 1, 0};  // seat 0 pays seat 2
-  const std::array<double, 4> tsumo_3{-1.0 / 3, -1.0 / 3, -1.0 / 3, 1};
-  for (const double hands_left : {0.0, 1.25}) {
-    for (const int seat : {0, 3}) {
-      const Placement placement(scores, seat, hands_left, kTenhouRankPoints);
-      for (const auto& direction : {ron_from_1, deal_in_to_2, tsumo_3}) {
-        for (const double mean : {3000.0, 8000.0}) {
-          const Sampled sampled = sampled_value_of_size(placement, direction, mean);
-          const double tolerance = 4 * sampled.std_error + (hands_left == 0 ? 0 : 0.1);
-          EXPECT_NEAR(placement.value_of_size(direction, mean), sampled.mean, tolerance)
-              << "hands left " << hands_left << ", seat " << seat << ", mean " << mean;
-        }
-      }
+TEST(Placement, WinStepsAreTiltedToTheMean) {
+  for (const WinLevels* levels : {&kNonDealerWins, &kDealerWins}) {
+    double measured_mean = 0;
+    double shares = 0;
+    for (const WinLevel& level : *levels) {
+      measured_mean += level.share * level.points;
+      shares += level.share;
     }
+    measured_mean /= shares;
+    // At the measured mean the odds are the measured shares.
+    const auto untilted = level_odds(*levels, measured_mean);
+    for (int i = 0; i < kWinLevels; ++i) EXPECT_NEAR(untilted[i], (*levels)[i].share / shares, 1e-6);
+    for (const double mean : {1700.0, 3000.0, 5000.0, 8000.0, 14000.0}) {
+      const auto odds = level_odds(*levels, mean);
+      const auto expected = tilted_by_bisection(*levels, mean);
+      double total = 0;
+      double average = 0;
+      for (int i = 0; i < kWinLevels; ++i) {
+        EXPECT_NEAR(odds[i], expected[i], 1e-6) << "mean " << mean << ", step " << (*levels)[i].points;
+        total += odds[i];
+        average += odds[i] * (*levels)[i].points;
+      }
+      EXPECT_NEAR(total, 1, 1e-9);
+      EXPECT_NEAR(average, mean, 1.0);
+    }
+    // Beyond the ends: the end step.
+    EXPECT_DOUBLE_EQ(level_odds(*levels, 500).front(), 1);
+    EXPECT_DOUBLE_EQ(level_odds(*levels, 60000).back(), 1);
   }
 }
 
-// In the last hand with outcomes that go on (all-last, seat 3 the dealer), the intervals between
-// sizes are priced at one size each where the match goes on: within 0.5 rank points of sampling.
-TEST(Placement, LastHandThatMayGoOnMatchesSampling) {
+// A worked example in the last hand. Scores 30000, 25000, 24000, 21000; we are seat 2 (third).
+// Seat 3, not the dealer, rons seat 0 for a payment x: it passes us when 21000 + x > 24000, and
+// seat 0 drops below us when 30000 - x < 24000. So we are fourth for x in 3200..5200 (the steps
+// between 3000 and 6000) and third otherwise: the value is -135 times those steps' odds. With a
+// honba and a riichi stick on the table (1300 more for the winner) the steps shift by 1300:
+// fourth for 2000..3900.
+TEST(Placement, LastHandPricesTheStepsAWinFallsOn) {
   const std::array<int, 4> scores{30000, 25000, 24000, 21000};
-  const std::array<double, 4> dealer_ron_off_1{0, -1, 0, 1};
-  const std::array<double, 4> deal_in_to_2{-1, 0, 1, 0};
-  const std::array<double, 4> dealer_tsumo{-1.0 / 3, -1.0 / 3, -1.0 / 3, 1};
-  for (const int seat : {0, 3}) {
-    const Placement placement(scores, seat, 0.0, kTenhouRankPoints, all_last_dealer(3));
-    for (const auto& direction : {dealer_ron_off_1, deal_in_to_2, dealer_tsumo}) {
-      for (const double mean : {3000.0, 8000.0}) {
-        const Sampled sampled = sampled_value_of_size(placement, direction, mean);
-        EXPECT_NEAR(placement.value_of_size(direction, mean), sampled.mean, 4 * sampled.std_error + 0.5)
-            << "seat " << seat << ", mean " << mean;
-      }
+  const std::array<double, 4> ron_off_0{-1, 0, 0, 1};
+  const double mean = 5000;
+  const Placement plain(scores, 2, 0.0, kTenhouRankPoints);
+  const auto odds = tilted_by_bisection(kNonDealerWins, mean);
+  const auto odds_of = [&](const std::array<double, kWinLevels>& o, int points) {
+    for (int i = 0; i < kWinLevels; ++i) {
+      if (kNonDealerWins[i].points == points) return o[i];
     }
-  }
+    return -1.0;
+  };
+  const double fourth = odds_of(odds, 3200) + odds_of(odds, 3900) + odds_of(odds, 5200);
+  EXPECT_NEAR(plain.value_of_size(ron_off_0, mean, kNonDealerWins), -135 * fourth, 0.02);
+  const Placement deposits(scores, 2, 0.0, kTenhouRankPoints, std::nullopt, 1300);
+  const auto shifted = tilted_by_bisection(kNonDealerWins, mean - 1300);
+  const double fourth_shifted =
+      odds_of(shifted, 2000) + odds_of(shifted, 2600) + odds_of(shifted, 3200) + odds_of(shifted, 3900);
+  EXPECT_NEAR(deposits.value_of_size(ron_off_0, mean, kNonDealerWins), -135 * fourth_shifted, 0.02);
 }
 
 // In the last hand a payment's rank value moves smoothly with its mean: a slightly bigger mean
@@ -356,8 +372,8 @@ TEST(Placement, LastHandThatMayGoOnMatchesSampling) {
 TEST(Placement, LastHandSizeSpreadIsSmooth) {
   const Placement last({53000, 24000, 11000, 11000}, 0, 0.0, kTenhouRankPoints);
   const std::array<double, 4> deal_in_to_1{-1, 1, 0, 0};
-  const double smaller = last.value_of_size(deal_in_to_1, 7900);
-  const double bigger = last.value_of_size(deal_in_to_1, 8200);
+  const double smaller = last.value_of_size(deal_in_to_1, 7900, kNonDealerWins);
+  const double bigger = last.value_of_size(deal_in_to_1, 8200, kNonDealerWins);
   EXPECT_LT(bigger, smaller);
   EXPECT_LT(smaller - bigger, 1.0);
   EXPECT_GT(smaller, 80.0);  // mostly first still: only a payment over 14500 flips the two seats

@@ -215,7 +215,7 @@ struct FullPolicy::Decision {
         std::array<double, 4> direction{};
         direction[seat] = -1;
         direction[s] = 1;
-        total += share[s] * placement.value_of_size(direction, lost);
+        total += share[s] * placement.value_of_size(direction, lost, levels_of(s));
         weight += share[s];
       }
       return weight > 0 ? total / weight : placement.value(spread_evenly(-lost));
@@ -263,12 +263,18 @@ struct FullPolicy::Decision {
       std::array<double, 4> direction{};
       direction[winner] = 1;
       direction[payer] = -1;
-      ron += placement.value_of_size(direction, points) / payers;
+      ron += placement.value_of_size(direction, points, levels_of(winner)) / payers;
     }
+    // A tsumo's payment: a dealer's split evenly; another's half from the dealer, a quarter from
+    // each of the other two (Tenhou rules: the dealer pays double).
+    const int dealer = table.dealer();
     std::array<double, 4> tsumo{};
-    for (int s = 0; s < 4; ++s) tsumo[s] = s == winner ? 1 : -1.0 / 3;
-    return ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, points);
+    for (int s = 0; s < 4; ++s) tsumo[s] = s == winner ? 1 : winner == dealer ? -1.0 / 3 : s == dealer ? -0.5 : -0.25;
+    return ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, points, levels_of(winner));
   }
+
+  // The steps a win of `winner` falls on: a dealer's or another's.
+  const WinLevels& levels_of(int winner) const { return winner == table.dealer() ? kDealerWins : kNonDealerWins; }
 
   // Expected rank points when an opponent wins without us, by tsumo (we pay our share) or by ron
   // off one of the other two; each opponent as likely as its share of the race's hazard.
@@ -334,8 +340,11 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   for (std::size_t i = from; i < priced.size(); ++i) {
     if (rank_equivalent(priced[i])) top_value = std::max(top_value, priced[i].value);
   }
+  // A line that folds from here makes no use of the hand's progress: it yields such ties to the
+  // lines that push, and among folds the safer value decides.
   const auto progress = [](const FullPolicy::Priced& p) {
-    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value, p.value);
+    if (p.folds) return std::make_tuple(0, -9, 0, 0, p.rank_value, p.value);
+    return std::make_tuple(1, -p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value, p.value);
   };
   const FullPolicy::Priced* best = nullptr;
   for (std::size_t i = from; i < priced.size(); ++i) {
@@ -413,7 +422,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   const auto started = std::chrono::steady_clock::now();
   const WorkPlan plan = plan_for_budget(settings_.budget_ms);
   const std::array<int, 4> scores{table.score(0), table.score(1), table.score(2), table.score(3)};
-  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points, ending_of(table)),
+  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points, ending_of(table), deposits_of(table)),
              {}, 0, 0};
   d.solver = settings_.dp ? &solver_ : nullptr;
   d.dp_deadline = plan.deadline(started, kDpDeadlineShare);
@@ -433,13 +442,18 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
 
   d.ranked = settings_.placement && hands_left_after(table) <= kPlacementHandsLeft;
   if (d.ranked) {
-    // Rank points per point here, for the tolerance.
+    // Rank points per point here, for the tolerance; at least the match's mean rate. Where no
+    // nearby score changes our rank (far ahead or far behind), the local rate is zero and rank
+    // values differ only by the models' noise: the hand's points and progress must decide there.
     const int seat = table.seat();
     std::array<int, 4> up{};
     std::array<int, 4> down{};
     up[seat] = 1000;
     down[seat] = -1000;
-    d.tolerance = std::max(1e-9, kEquivalentPoints * std::abs(d.placement.value(up) - d.placement.value(down)) / 2000);
+    const double local_rate = std::abs(d.placement.value(up) - d.placement.value(down)) / 2000;
+    const RankPoints& scale = settings_.rank_points;
+    const double mean_rate = (scale.front() - scale.back()) / kFirstToFourthSpread;
+    d.tolerance = kEquivalentPoints * std::max(local_rate, mean_rate);
     d.elsewhere = d.elsewhere_worth();
   }
 

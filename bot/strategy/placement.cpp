@@ -18,36 +18,73 @@ constexpr double kHandsAfterLastHand = 1 / (1 - kRepeatShare);
 // P(Z <= x) for a standard normal Z.
 double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
-// The x with P(Z <= x) = p, by bisection (used once, for the fixed nodes).
-double normal_quantile(double p) {
-  double low = -10;
-  double high = 10;
-  for (int i = 0; i < 100; ++i) {
-    const double mid = (low + high) / 2;
-    (normal_cdf(mid) < p ? low : high) = mid;
-  }
-  return (low + high) / 2;
-}
+// Steps less likely than this are left out of a pricing (their odds are spread over the rest).
+constexpr double kNegligibleOdds = 1e-4;
 
-// The standard normal cut into kSizeNodes slices of equal probability, each stood for by its own
-// mean, E[Z | a < Z < b] = (phi(a) - phi(b)) / (Phi(b) - Phi(a)).
-const std::array<double, Placement::kSizeNodes>& size_nodes() {
-  static const std::array<double, Placement::kSizeNodes> nodes = [] {
-    const auto density = [](double x) { return std::isinf(x) ? 0.0 : std::exp(-x * x / 2) / std::sqrt(2 * std::acos(-1.0)); };
-    constexpr double kSlice = 1.0 / Placement::kSizeNodes;
-    std::array<double, Placement::kSizeNodes> z{};
-    double from = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < Placement::kSizeNodes; ++i) {
-      const double to = i + 1 < Placement::kSizeNodes ? normal_quantile((i + 1) * kSlice) : std::numeric_limits<double>::infinity();
-      z[i] = (density(from) - density(to)) / kSlice;
-      from = to;
-    }
-    return z;
-  }();
-  return nodes;
+// The mean step, in thousands of points, of the shares tilted by theta (per thousand points);
+// computed with the largest exponent taken out, so that no exp overflows.
+struct Tilted {
+  std::array<double, kWinLevels> odds{};
+  double mean = 0;
+  double variance = 0;
+};
+Tilted tilt(const WinLevels& levels, double theta) {
+  double top = -std::numeric_limits<double>::infinity();
+  for (const WinLevel& level : levels) {
+    if (level.share > 0) top = std::max(top, theta * level.points / 1000);
+  }
+  Tilted t;
+  double total = 0;
+  for (int i = 0; i < kWinLevels; ++i) {
+    const double x = levels[i].points / 1000.0;
+    t.odds[i] = levels[i].share > 0 ? levels[i].share * std::exp(theta * x - top) : 0;
+    total += t.odds[i];
+  }
+  for (int i = 0; i < kWinLevels; ++i) {
+    const double x = levels[i].points / 1000.0;
+    t.odds[i] /= total;
+    t.mean += t.odds[i] * x;
+    t.variance += t.odds[i] * x * x;
+  }
+  t.variance -= t.mean * t.mean;
+  return t;
 }
 
 }  // namespace
+
+std::array<double, kWinLevels> level_odds(const WinLevels& levels, double mean) {
+  const double target = mean / 1000;
+  // Means beyond the ends: the end step.
+  int lowest = -1;
+  int highest = -1;
+  for (int i = 0; i < kWinLevels; ++i) {
+    if (levels[i].share <= 0) continue;
+    if (lowest < 0) lowest = i;
+    highest = i;
+  }
+  std::array<double, kWinLevels> end{};
+  if (target <= levels[lowest].points / 1000.0) {
+    end[lowest] = 1;
+    return end;
+  }
+  if (target >= levels[highest].points / 1000.0) {
+    end[highest] = 1;
+    return end;
+  }
+  // The mean of the tilted shares rises with theta (its derivative is their variance): Newton's
+  // steps, kept inside a bracket that bisection narrows when a step would leave it.
+  double low = -50;
+  double high = 50;
+  double theta = 0;
+  Tilted t = tilt(levels, theta);
+  for (int step = 0; step < 60 && std::abs(t.mean - target) > 1e-6; ++step) {
+    (t.mean < target ? low : high) = theta;
+    const double newton = t.variance > 1e-12 ? theta - (t.mean - target) / t.variance : (low + high) / 2;
+    theta = newton > low && newton < high ? newton : (low + high) / 2;
+    t = tilt(levels, theta);
+  }
+  return t.odds;
+}
 
 double hands_left_after(const Table& table) {
   const int index = (table.round_wind() == kinds::east ? 0 : table.round_wind() == kinds::south ? 4 : 8) +
@@ -66,78 +103,32 @@ MatchEnding ending_of(const Table& table) {
   return ending;
 }
 
+int deposits_of(const Table& table) {
+  return table.honba() * table.rules().honba_ron + table.kyotaku() * table.rules().riichi_stick;
+}
+
 bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps) {
   return match_ends(ending_of(table), scores, dealer_keeps);
 }
 
 Placement::Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points,
-                     std::optional<MatchEnding> ending)
+                     std::optional<MatchEnding> ending, int deposits)
     : scores_(scores), seat_(seat), spread_(kScoreSwingPerHand * std::sqrt(hands_left)), points_(points),
-      ending_(ending) {}
+      ending_(ending), deposits_(deposits) {}
 
-double Placement::value_of_size(const std::array<double, 4>& direction, double mean) const {
+double Placement::value_of_size(const std::array<double, 4>& direction, double mean,
+                                const WinLevels& levels) const {
   if (mean <= 0) return value({});
-  // ln(size) ~ N(mu, sd^2) with E[size] = mean.
-  const double sd = kWinSizeLogSd;
-  const double mu = std::log(mean) - sd * sd / 2;
-  const auto deltas_at = [&](double size) {
-    std::array<int, 4> deltas{};
-    for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(std::lround(direction[s] * size));
-    return deltas;
-  };
-  if (spread_ > 0) {
-    double total = 0;
-    for (const double z : size_nodes()) total += value(deltas_at(std::exp(mu + sd * z)));
-    return total / kSizeNodes;
-  }
-  // Exact ranks: each other seat's place against ours flips at most once, where their scores
-  // meet, and whether the match ends changes only where a score crosses the target or zero;
-  // between those sizes both are fixed, and the log-normal gives each interval's odds.
-  std::array<double, 11> cuts{};
-  std::size_t count = 0;
-  const auto cut_at = [&](double size) {
-    if (size > 0) cuts[count++] = size;
-  };
-  for (int other = 0; other < 4; ++other) {
-    const double slope = direction[other] - direction[seat_];
-    if (other != seat_ && slope != 0) cut_at((scores_[seat_] - scores_[other]) / slope);
-  }
-  if (ending_) {
-    for (int s = 0; s < 4; ++s) {
-      if (direction[s] == 0) continue;
-      cut_at((ending_->target - scores_[s]) / direction[s]);
-      cut_at(-scores_[s] / direction[s]);
-    }
-  }
-  std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(count));
-  // Sizes in the normal's z: size = exp(mu + sd z), clipped where the odds are negligible.
-  constexpr double kTail = 6;
-  const auto z_of = [&](double size) { return std::clamp((std::log(size) - mu) / sd, -kTail, kTail); };
-  double total = 0;
-  double from = -kTail;
-  for (std::size_t i = 0; i <= count; ++i) {
-    const double to = i < count ? z_of(cuts[i]) : kTail;
-    const double odds = normal_cdf(to) - normal_cdf(from);
-    if (odds > 0) total += odds * interval_value(deltas_at, mu, sd, from, to);
-    from = to;
-  }
-  return total;
-}
-
-template <typename DeltasAt>
-double Placement::interval_value(const DeltasAt& deltas_at, double mu, double sd, double from, double to) const {
-  const std::array<int, 4> middle = deltas_at(std::exp(mu + sd * (from + to) / 2));
-  if (ends_with(middle, Deal::by_dealer_score)) return value(middle, Deal::final);
-  // The match goes on: the noisy value changes with the size, so it is averaged over nodes
-  // evenly spaced in z, each weighted by the normal's density there.
-  constexpr int kNodes = 8;
+  const std::array<double, kWinLevels> odds = level_odds(levels, mean - deposits_);
   double total = 0;
   double weight = 0;
-  for (int k = 0; k < kNodes; ++k) {
-    const double z = from + (k + 0.5) * (to - from) / kNodes;
-    const double density = std::exp(-z * z / 2);
-    total += density * value(deltas_at(std::exp(mu + sd * z)));
-    weight += density;
+  for (int i = 0; i < kWinLevels; ++i) {
+    if (odds[i] < kNegligibleOdds) continue;
+    const double size = levels[i].points + deposits_;
+    std::array<int, 4> deltas{};
+    for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(std::lround(direction[s] * size));
+    total += odds[i] * value(deltas);
+    weight += odds[i];
   }
   return total / weight;
 }
