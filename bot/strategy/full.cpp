@@ -27,6 +27,11 @@ using nlohmann::json;
 // this keeps the hand being built instead of following noise.
 constexpr double kEquivalentPoints = 80;
 
+// Rank values closer than this share of the rank-point scale's spread (0.045 points on Tenhou's)
+// are noise: a deal-in odds from MJ-0's samples is known to about half a percent, and where a
+// deal-in costs a rank only when it is big (a tenth of deal-ins), that is about 0.03 points.
+constexpr double kRankValueNoise = 2e-4;
+
 // The ukeire-counting stand-in for the DP: a draw improves the hand with odds ukeire / pool
 // (its own ukeire for the first step, a typical hand's for the later ones), a win needs
 // shanten + 1 improvements and is worth a typical closed win; an open hand wins only with a
@@ -300,22 +305,24 @@ struct FullPolicy::Decision {
     p.action = action;
     p.deal_in_prob = kind >= 0 ? threat.deal_in[kind] : 0;
     p.expected_loss = kind >= 0 ? threat.loss[kind] : 0;
-    // Each line's worth once: in rank points it is the candidate's rank value.
-    const double push_worth = worth(push, p, kind);
-    const double fold_worth = fold != nullptr ? worth(*fold, p, kind) : push_worth;
-    const bool folds = fold != nullptr && fold_worth > push_worth;
+    // The value in points takes the better line in points, as without placement, so that where
+    // rank values tie the candidates compare as they would in points.
+    const bool folds_in_points = fold != nullptr && fold->value() > push.value();
+    p.value = -p.expected_loss + (1 - p.deal_in_prob) * (folds_in_points ? *fold : push).value();
+    p.rank_value = p.value;
+    bool folds = folds_in_points;
+    if (ranked) {
+      // Each line's rank value once; the better one is the candidate's.
+      const double push_worth = rank_value(push, p.deal_in_prob, p.expected_loss, kind);
+      const double fold_worth = fold != nullptr ? rank_value(*fold, p.deal_in_prob, p.expected_loss, kind) : push_worth;
+      folds = fold != nullptr && fold_worth > push_worth;
+      p.rank_value = folds ? fold_worth : push_worth;
+    }
     const Line& line = folds ? *fold : push;
     p.folds = folds;
     p.win_prob = (1 - p.deal_in_prob) * line.win_prob;
     p.exp_score = (1 - p.deal_in_prob) * line.win_points;
-    p.value = -p.expected_loss + (1 - p.deal_in_prob) * line.value();
-    p.rank_value = ranked ? (folds ? fold_worth : push_worth) : p.value;
     return p;
-  }
-
-  double worth(const Line& line, const Priced& p, int kind) const {
-    if (!ranked) return line.value();
-    return rank_value(line, p.deal_in_prob, p.expected_loss, kind);
   }
 };
 
@@ -340,11 +347,8 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   for (std::size_t i = from; i < priced.size(); ++i) {
     if (rank_equivalent(priced[i])) top_value = std::max(top_value, priced[i].value);
   }
-  // A line that folds from here makes no use of the hand's progress: it yields such ties to the
-  // lines that push, and among folds the safer value decides.
   const auto progress = [](const FullPolicy::Priced& p) {
-    if (p.folds) return std::make_tuple(0, -9, 0, 0, p.rank_value, p.value);
-    return std::make_tuple(1, -p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.rank_value, p.value);
+    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.value, p.rank_value);
   };
   const FullPolicy::Priced* best = nullptr;
   for (std::size_t i = from; i < priced.size(); ++i) {
@@ -442,9 +446,9 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
 
   d.ranked = settings_.placement && hands_left_after(table) <= kPlacementHandsLeft;
   if (d.ranked) {
-    // Rank points per point here, for the tolerance; at least the match's mean rate. Where no
+    // Rank points per point here, for the tolerance; at least the rank values' noise. Where no
     // nearby score changes our rank (far ahead or far behind), the local rate is zero and rank
-    // values differ only by the models' noise: the hand's points and progress must decide there.
+    // values differ only by the models' noise: the candidates then compare as in points.
     const int seat = table.seat();
     std::array<int, 4> up{};
     std::array<int, 4> down{};
@@ -452,8 +456,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
     down[seat] = -1000;
     const double local_rate = std::abs(d.placement.value(up) - d.placement.value(down)) / 2000;
     const RankPoints& scale = settings_.rank_points;
-    const double mean_rate = (scale.front() - scale.back()) / kFirstToFourthSpread;
-    d.tolerance = kEquivalentPoints * std::max(local_rate, mean_rate);
+    d.tolerance = std::max(kEquivalentPoints * local_rate, kRankValueNoise * (scale.front() - scale.back()));
     d.elsewhere = d.elsewhere_worth();
   }
 

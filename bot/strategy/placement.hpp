@@ -48,11 +48,6 @@ std::array<double, kWinLevels> level_odds(const WinLevels& levels, double mean);
 // The share of wins by ron (one seat pays) rather than tsumo (the three share the payment).
 inline constexpr double kRonShare = 0.57;
 
-// The mean final score of first place less fourth's (scripts/win-stats DIR: matches of full
-// against greedy). Over a match's final standings rank points fall by the scale's spread over
-// about this many points: the mean rate at which points buy rank points.
-inline constexpr double kFirstToFourthSpread = 36000;
-
 // Outcomes are priced in rank points only with at most this many hands expected after this one:
 // in the last hand (ranks there are exact when the match ends with it; the outcomes that carry
 // it on take the noise of the hands that follow).
