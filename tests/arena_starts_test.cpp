@@ -20,15 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct Outcome {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-Outcome run_arena(const std::vector<std::string>& arguments) {
-  const subprocess::Result run = subprocess::run(subprocess::arena_binary(), arguments);
-  return {run.exit_code, run.out, run.err};
+subprocess::Result run_arena(const std::vector<std::string>& arguments) {
+  return subprocess::run(subprocess::arena_binary(), arguments);
 }
 
 // The start_kyoku of a log's first hand, as the book writes an entry.
@@ -69,8 +62,8 @@ class ArenaStarts : public ::testing::Test {
     std::vector<std::string> lines;
     for (const json& entry : kBook) lines.push_back(entry.dump());
     write_lines(book(), lines);
-    const Outcome played = run_arena(match_arguments(book(), match()));
-    ASSERT_EQ(played.code, 0) << played.err;
+    const subprocess::Result played = run_arena(match_arguments(book(), match()));
+    ASSERT_EQ(played.exit_code, 0) << played.err;
   }
   static void TearDownTestSuite() { delete scratch_; }
   static fs::path book() { return *scratch_ / "book.jsonl"; }
@@ -90,12 +83,12 @@ TEST_F(ArenaStarts, EachWallStartsAtItsEntryOfTheBook) {
 }
 
 TEST_F(ArenaStarts, VerifyAndValidateAcceptTheMatch) {
-  const Outcome verified = run_arena({"verify", match().string()});
-  EXPECT_EQ(verified.code, 0) << verified.out;
+  const subprocess::Result verified = run_arena({"verify", match().string()});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out;
   std::vector<std::string> validate = {"validate"};
   for (int game = 0; game < 8; ++game) validate.push_back(log_of(match(), game).string());
-  const Outcome validated = run_arena(validate);
-  EXPECT_EQ(validated.code, 0) << validated.out;
+  const subprocess::Result validated = run_arena(validate);
+  EXPECT_EQ(validated.exit_code, 0) << validated.out;
 }
 
 // A log whose first hand has other scores than the book's entry is named by verify.
@@ -109,8 +102,8 @@ TEST_F(ArenaStarts, VerifyNamesAFirstHandThatIsNotTheBooks) {
   start["scores"] = {25000, 25000, 25000, 24000};
   lines[1] = start.dump();
   write_lines(log_of(dir, 5), lines);
-  const Outcome verified = run_arena({"verify", dir.string()});
-  EXPECT_EQ(verified.code, 1);
+  const subprocess::Result verified = run_arena({"verify", dir.string()});
+  EXPECT_EQ(verified.exit_code, 1);
   EXPECT_NE(verified.out.find("0005.mjson:2: the first hand is"), std::string::npos) << verified.out;
 }
 
@@ -121,16 +114,16 @@ TEST_F(ArenaStarts, ResumeWithAnotherBookIsRefused) {
   write_lines(copy / "other.jsonl", {kBook[1].dump()});
   std::vector<std::string> arguments = match_arguments(copy / "other.jsonl", dir);
   arguments.push_back("--resume");
-  const Outcome resumed = run_arena(arguments);
-  EXPECT_EQ(resumed.code, 2);
+  const subprocess::Result resumed = run_arena(arguments);
+  EXPECT_EQ(resumed.exit_code, 2);
   EXPECT_NE(resumed.err.find("played with other settings"), std::string::npos) << resumed.err;
 }
 
 // The book of South 4 starts read back from the match: every game starts there, so one line per
 // game, each its wall's entry.
 TEST_F(ArenaStarts, StartsWritesTheBookOfAHand) {
-  const Outcome written = run_arena({"starts", "--at", "S4", match().string()});
-  ASSERT_EQ(written.code, 0) << written.err;
+  const subprocess::Result written = run_arena({"starts", "--at", "S4", match().string()});
+  ASSERT_EQ(written.exit_code, 0) << written.err;
   std::vector<json> lines;
   std::size_t from = 0;
   for (std::size_t end; (end = written.out.find('\n', from)) != std::string::npos; from = end + 1) {
@@ -139,10 +132,10 @@ TEST_F(ArenaStarts, StartsWritesTheBookOfAHand) {
   ASSERT_EQ(lines.size(), 8u);
   for (int game = 0; game < 8; ++game) EXPECT_EQ(lines[static_cast<std::size_t>(game)], kBook[static_cast<std::size_t>(game / 4 % 2)]);
   // No game of this match starts at East 1.
-  const Outcome none = run_arena({"starts", "--at", "E1", match().string()});
-  EXPECT_EQ(none.code, 1);
+  const subprocess::Result none = run_arena({"starts", "--at", "E1", match().string()});
+  EXPECT_EQ(none.exit_code, 1);
   EXPECT_EQ(none.out, "");
-  EXPECT_EQ(run_arena({"starts", "--at", "X9", match().string()}).code, 2);
+  EXPECT_EQ(run_arena({"starts", "--at", "X9", match().string()}).exit_code, 2);
 }
 
 // A book with an impossible entry is refused before any game, naming its line.
@@ -151,13 +144,13 @@ TEST(StartBook, ABadEntryIsRefusedWithItsLine) {
   json bad = kBook[0];
   bad["scores"] = {31000, 24000, 27000, 18000};
   write_lines(scratch / "book.jsonl", {kBook[1].dump(), bad.dump()});
-  const Outcome refused = run_arena(match_arguments(scratch / "book.jsonl", scratch / "match"));
-  EXPECT_EQ(refused.code, 2);
+  const subprocess::Result refused = run_arena(match_arguments(scratch / "book.jsonl", scratch / "match"));
+  EXPECT_EQ(refused.exit_code, 2);
   EXPECT_NE(refused.err.find("book.jsonl:2: the start's scores and riichi sticks add up to 101000"), std::string::npos)
       << refused.err;
   EXPECT_FALSE(fs::exists(scratch / "match" / "results.jsonl"));
   write_lines(scratch / "empty.jsonl", {});
-  EXPECT_EQ(run_arena(match_arguments(scratch / "empty.jsonl", scratch / "match")).code, 2);
+  EXPECT_EQ(run_arena(match_arguments(scratch / "empty.jsonl", scratch / "match")).exit_code, 2);
 }
 
 }  // namespace
