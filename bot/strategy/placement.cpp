@@ -21,8 +21,8 @@ double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 // Steps less likely than this are left out of a pricing (their odds are spread over the rest).
 constexpr double kNegligibleOdds = 1e-4;
 
-// The mean step, in thousands of points, of the shares tilted by theta (per thousand points);
-// computed with the largest exponent taken out, so that no exp overflows.
+// The measured shares tilted by theta (per thousand points): the steps' odds, and their mean
+// and variance in thousands of points. The largest exponent is taken out, so no exp overflows.
 struct Tilted {
   std::array<double, kWinLevels> odds{};
   double mean = 0;

@@ -22,8 +22,9 @@ inline constexpr double kScoreSwingPerHand = 4000;
 
 // A win's size: what the hand pays (before honba and riichi sticks) falls on the steps of the
 // scoring table, and wins bunch on a few of them (mangan above all). These are the shares of the
-// steps among the wins of full against greedy (scripts/win-stats DIR: all seats, each payment
-// binned to its nearest step, a tsumo's total too), for a non-dealer's wins and a dealer's.
+// steps among the wins of full and full-no-placement against greedy (scripts/win-stats DIR: all
+// seats, each payment binned to its nearest step, a tsumo's total too), for a non-dealer's wins
+// and a dealer's.
 struct WinLevel {
   int points;
   double share;
