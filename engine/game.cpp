@@ -416,11 +416,7 @@ void Game::abortive_draw(const std::string& reason, int actor) {
 
 bool Game::game_over_after_hand(bool dealer_keeps) const {
   const int last_round = config_.tonpuu ? kinds::east : kinds::south;
-  MatchEnding ending;
-  ending.can_end = round_wind_ > last_round || (round_wind_ == last_round && kyoku_ == 4);
-  ending.round_over = round_wind_ == last_round + 1 && kyoku_ == 4;
-  ending.dealer = dealer_;
-  ending.target = config_.rules.target_points;
+  const MatchEnding ending = ending_of_hand(round_wind_, kyoku_, dealer_, last_round, config_.rules.target_points);
   return match_ends(ending, scores_, dealer_keeps);
 }
 

@@ -47,6 +47,8 @@ struct HandStart {
   int honba = 0;
   int kyotaku = 0;
   std::array<int, 4> scores{};
+
+  bool operator==(const HandStart&) const = default;
 };
 
 // Why `start` cannot begin a game under `rules`, or nothing.

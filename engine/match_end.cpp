@@ -4,6 +4,15 @@
 
 namespace tenbin {
 
+MatchEnding ending_of_hand(int round_wind, int kyoku, int dealer, int last_round, int target) {
+  MatchEnding ending;
+  ending.can_end = round_wind > last_round || (round_wind == last_round && kyoku == 4);
+  ending.round_over = round_wind == last_round + 1 && kyoku == 4;
+  ending.dealer = dealer;
+  ending.target = target;
+  return ending;
+}
+
 bool match_ends(const MatchEnding& ending, const std::array<int, 4>& scores, bool dealer_keeps) {
   if (std::any_of(scores.begin(), scores.end(), [](int s) { return s < 0; })) return true;
   if (!ending.can_end) return false;

@@ -14,6 +14,10 @@ struct MatchEnding {
   int target = 30000;       // Rules::target_points
 };
 
+// The ending of hand `kyoku` of round `round_wind` (kinds) with `dealer`, in a match whose last
+// round is `last_round` (south in a hanchan, east in a tonpuusen; the next is the extension).
+MatchEnding ending_of_hand(int round_wind, int kyoku, int dealer, int last_round, int target);
+
 // A seat below zero ends the match at once. Otherwise, in a hand that can end it: when the dealer
 // keeps the deal, only if the dealer is first with the target or more (agari-yame); when the deal
 // passes, if a seat has the target, or the extension round is over. Ties rank by seat order.

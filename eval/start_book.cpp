@@ -3,6 +3,7 @@
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
+#include <string_view>
 
 #include "engine/tile.hpp"
 #include "eval/game_log.hpp"
@@ -14,10 +15,11 @@ using nlohmann::json;
 
 // "S4" -> (south, 4).
 std::pair<int, int> parse_hand_name(const std::string& text) {
-  if (text.size() != 2 || text[1] < '1' || text[1] > '4') throw std::invalid_argument("a hand is named like S4 (round E, S, W or N, kyoku 1..4), not \"" + text + "\"");
-  const int wind = parse_tile(text.substr(0, 1)).kind();
-  if (!is_wind(wind)) throw std::invalid_argument("a hand is named like S4 (round E, S, W or N, kyoku 1..4), not \"" + text + "\"");
-  return {wind, text[1] - '0'};
+  const std::size_t wind = text.empty() ? std::string::npos : std::string_view("ESWN").find(text[0]);
+  if (text.size() != 2 || wind == std::string::npos || text[1] < '1' || text[1] > '4') {
+    throw std::invalid_argument("a hand is named like S4 (round E, S, W or N, kyoku 1..4), not \"" + text + "\"");
+  }
+  return {kinds::east + static_cast<int>(wind), text[1] - '0'};
 }
 
 }  // namespace
@@ -73,10 +75,8 @@ std::optional<HandStart> start_of(const std::vector<HandStart>& book, std::uint6
   return book[wall_game % book.size()];
 }
 
-std::optional<std::string> start_mismatch(const HandStart& start, int round_wind, int kyoku, int honba, int kyotaku,
-                                          const std::array<int, 4>& scores) {
-  const HandStart seen{round_wind, kyoku, honba, kyotaku, scores};
-  if (start_to_json(seen) == start_to_json(start)) return std::nullopt;
+std::optional<std::string> start_mismatch(const HandStart& start, const HandStart& seen) {
+  if (seen == start) return std::nullopt;
   return "the first hand is " + start_to_json(seen).dump() + ", the match starts at " + start_to_json(start).dump();
 }
 

@@ -31,9 +31,8 @@ std::vector<HandStart> read_start_book(const std::string& path);
 // The start of wall game `wall_game`: none with an empty book.
 std::optional<HandStart> start_of(const std::vector<HandStart>& book, std::uint64_t wall_game);
 
-// Whether a log's first hand is `start` (round, kyoku, honba, sticks and scores), else what differs.
-std::optional<std::string> start_mismatch(const HandStart& start, int round_wind, int kyoku, int honba, int kyotaku,
-                                          const std::array<int, 4>& scores);
+// Nothing when a log's first hand, `seen`, is `start`; else both, as book entries.
+std::optional<std::string> start_mismatch(const HandStart& start, const HandStart& seen);
 
 // `tenbin-arena starts --at S4 INPUT...`: the first hand of that round and kyoku in every game of
 // the inputs (full logs or match directories) that reaches it, as book lines on `out`. Returns

@@ -180,7 +180,8 @@ std::optional<Discrepancy> wrong_start(const Match& match, std::uint64_t wall_ga
   for (const MjaiLogLine& line : log.lines) {
     const Event& e = line.event;
     if (e.type != EventType::start_kyoku) continue;
-    if (auto what = start_mismatch(expected, e.bakaze, e.kyoku, e.honba, e.kyotaku, e.scores)) return Discrepancy{line.number, *what};
+    const HandStart seen{e.bakaze, e.kyoku, e.honba, e.kyotaku, e.scores};
+    if (auto what = start_mismatch(expected, seen)) return Discrepancy{line.number, *what};
     return std::nullopt;
   }
   return std::nullopt;

@@ -261,6 +261,7 @@ struct FullPolicy::Decision {
   // off one of the seats other than `excluded` (-1: none), each as likely, or by tsumo from all
   // three.
   double win_worth(int winner, double points, double ron_share, int excluded) const {
+    const Placement::WinSizes sizes = placement.sizes_of(points, levels_of(winner));
     double ron = 0;
     const int payers = excluded < 0 ? 3 : 2;
     for (int payer = 0; payer < 4; ++payer) {
@@ -268,14 +269,14 @@ struct FullPolicy::Decision {
       std::array<double, 4> direction{};
       direction[winner] = 1;
       direction[payer] = -1;
-      ron += placement.value_of_size(direction, points, levels_of(winner)) / payers;
+      ron += placement.value_of_size(direction, sizes) / payers;
     }
     // A tsumo's payment: a dealer's split evenly; another's half from the dealer, a quarter from
     // each of the other two (Tenhou rules: the dealer pays double).
     const int dealer = table.dealer();
     std::array<double, 4> tsumo{};
     for (int s = 0; s < 4; ++s) tsumo[s] = s == winner ? 1 : winner == dealer ? -1.0 / 3 : s == dealer ? -0.5 : -0.25;
-    return ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, points, levels_of(winner));
+    return ron_share * ron + (1 - ron_share) * placement.value_of_size(tsumo, sizes);
   }
 
   // The steps a win of `winner` falls on: a dealer's or another's.

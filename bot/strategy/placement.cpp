@@ -94,13 +94,7 @@ double hands_left_after(const Table& table) {
 }
 
 MatchEnding ending_of(const Table& table) {
-  const int round = table.round_wind();
-  MatchEnding ending;
-  ending.can_end = round > kinds::south || (round == kinds::south && table.kyoku() == 4);
-  ending.round_over = round == kinds::west && table.kyoku() == 4;
-  ending.dealer = table.dealer();
-  ending.target = table.rules().target_points;
-  return ending;
+  return ending_of_hand(table.round_wind(), table.kyoku(), table.dealer(), kinds::south, table.rules().target_points);
 }
 
 int deposits_of(const Table& table) {
@@ -118,19 +112,31 @@ Placement::Placement(const std::array<int, 4>& scores, int seat, double hands_le
 
 double Placement::value_of_size(const std::array<double, 4>& direction, double mean,
                                 const WinLevels& levels) const {
-  if (mean <= 0) return value({});
+  return value_of_size(direction, sizes_of(mean, levels));
+}
+
+Placement::WinSizes Placement::sizes_of(double mean, const WinLevels& levels) const {
+  WinSizes sizes;
+  if (mean <= 0) return sizes;
   const std::array<double, kWinLevels> odds = level_odds(levels, mean - deposits_);
+  for (int i = 0; i < kWinLevels; ++i) {
+    sizes.size[i] = levels[i].points + deposits_;
+    sizes.odds[i] = odds[i] < kNegligibleOdds ? 0 : odds[i];
+  }
+  return sizes;
+}
+
+double Placement::value_of_size(const std::array<double, 4>& direction, const WinSizes& sizes) const {
   double total = 0;
   double weight = 0;
   for (int i = 0; i < kWinLevels; ++i) {
-    if (odds[i] < kNegligibleOdds) continue;
-    const double size = levels[i].points + deposits_;
+    if (sizes.odds[i] <= 0) continue;
     std::array<int, 4> deltas{};
-    for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(std::lround(direction[s] * size));
-    total += odds[i] * value(deltas);
-    weight += odds[i];
+    for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(std::lround(direction[s] * sizes.size[i]));
+    total += sizes.odds[i] * value(deltas);
+    weight += sizes.odds[i];
   }
-  return total / weight;
+  return weight > 0 ? total / weight : value({});
 }
 
 bool Placement::ends_with(const std::array<int, 4>& deltas, Deal deal) const {

@@ -94,6 +94,15 @@ class Placement {
   // sizes count the deposits the placement was made with.
   double value_of_size(const std::array<double, 4>& direction, double mean, const WinLevels& levels) const;
 
+  // The sizes a win of mean `mean` takes, with their odds (deposits included): computed once
+  // for a win that several payers may pay, then priced per direction.
+  struct WinSizes {
+    std::array<double, kWinLevels> size{};
+    std::array<double, kWinLevels> odds{};  // 0 for the negligible steps; all 0 for no win
+  };
+  WinSizes sizes_of(double mean, const WinLevels& levels) const;
+  double value_of_size(const std::array<double, 4>& direction, const WinSizes& sizes) const;
+
   // Rank points if the scores were final now (ties: the lower seat ranks higher).
   static int rank_of(const std::array<int, 4>& scores, int seat);
 
