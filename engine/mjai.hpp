@@ -18,6 +18,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/meld.hpp"
+#include "engine/seats.hpp"
 #include "engine/tile.hpp"
 
 namespace tenbin {

@@ -34,6 +34,9 @@ constexpr bool is_terminal(int kind) {
 }
 constexpr bool is_terminal_or_honor(int kind) { return is_honor(kind) || is_terminal(kind); }
 constexpr bool is_simple(int kind) { return !is_terminal_or_honor(kind); }
+// The five of a suit (0 m, 1 p, 2 s): the kind whose copies include the suit's red five.
+constexpr int five_of_suit(int suit) { return suit * 9 + 4; }
+constexpr bool is_five(int kind) { return !is_honor(kind) && kind % 9 == 4; }
 
 // The thirteen terminal and honour kinds (yaochuuhai) of thirteen orphans.
 inline constexpr std::array<int, 13> kOrphanKinds = {0, 8, 9, 17, 18, 26, 27,

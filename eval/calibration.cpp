@@ -1,11 +1,15 @@
 #include "eval/calibration.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
-#include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
@@ -202,6 +206,24 @@ int calibrate_command(const std::vector<std::string>& fit_inputs, const std::vec
   report.test_logs = test.logs;
   out << format_report(report);
   return 0;
+}
+
+
+Subcommand add_calibrate_command(CLI::App& app) {
+  struct CalibrateArguments {
+    std::vector<std::string> fit;
+    std::vector<std::string> test;
+    CalibrationSettings settings;
+  };
+  auto arguments = std::make_shared<CalibrateArguments>();
+  CLI::App* command = app.add_subcommand("calibrate", "deal-in forecasts against riichi: MJ-0 and two baselines");
+  command->add_option("--fit", arguments->fit, "logs or match directories the baselines are fitted on")->required();
+  command->add_option("--test", arguments->test, "logs or match directories every model is scored on")->required();
+  command->add_option("--samples", arguments->settings.samples, "MJ-0 samples per discard")->check(CLI::Range(1, 100000000));
+  command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first discard");
+  return {command, [arguments] {
+            return calibrate_command(arguments->fit, arguments->test, arguments->settings, std::cout, std::cerr);
+          }};
 }
 
 }  // namespace tenbin::arena

@@ -1,4 +1,4 @@
-// Calibration of the opponent model's deal-in forecasts on arena logs (issue 6, "Evaluation").
+// Calibration of the opponent model's deal-in forecasts on arena logs.
 //
 // Every discard made while an opponent was in riichi (its declaration discard made) is replayed
 // as the discarding seat saw it: an engine Table fed that seat's masked events, up to the moment
@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/commands/subcommand.hpp"
 #include "bot/mj0/mj0.hpp"
 #include "engine/mjai.hpp"
 #include "eval/danger_rules.hpp"
@@ -74,5 +75,8 @@ std::string format_report(const CalibrationReport& report);
 // usable log.
 int calibrate_command(const std::vector<std::string>& fit_inputs, const std::vector<std::string>& test_inputs,
                       const CalibrationSettings& settings, std::ostream& out, std::ostream& errors);
+
+// `tenbin-arena calibrate --fit IN... --test IN...`.
+Subcommand add_calibrate_command(CLI::App& app);
 
 }  // namespace tenbin::arena

@@ -1,12 +1,16 @@
 #include "eval/merge.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <set>
 #include <stdexcept>
 
-#include <fmt/format.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "eval/durable_file.hpp"
@@ -190,6 +194,19 @@ int merge_shards(const std::string& out, const std::vector<std::string>& shard_p
     err << "tenbin-arena merge: " << error.what() << '\n';
     return 1;
   }
+}
+
+
+Subcommand add_merge_command(CLI::App& app) {
+  struct MergeArguments {
+    std::string out;
+    std::vector<std::string> shards;
+  };
+  auto arguments = std::make_shared<MergeArguments>();
+  CLI::App* command = app.add_subcommand("merge", "merge the shards of one match into the match a whole run writes");
+  command->add_option("out", arguments->out, "new match directory")->required();
+  command->add_option("shards", arguments->shards, "the shard directories (every shard, once)")->required();
+  return {command, [arguments] { return merge_shards(arguments->out, arguments->shards, std::cout, std::cerr); }};
 }
 
 }  // namespace tenbin::arena

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin::arena {
 
 // Checks that `shards` are every shard of one match, each complete, none twice, none corrupt,
@@ -14,5 +16,8 @@ namespace tenbin::arena {
 // the reason on `err` when it refuses (nothing is written then).
 int merge_shards(const std::string& out, const std::vector<std::string>& shards, std::ostream& report,
                  std::ostream& err);
+
+// `tenbin-arena merge OUT SHARD...`.
+Subcommand add_merge_command(CLI::App& app);
 
 }  // namespace tenbin::arena

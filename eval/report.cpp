@@ -1,14 +1,18 @@
 #include "eval/report.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <fstream>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
 
-#include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "engine/tile.hpp"
 #include "eval/durable_file.hpp"
@@ -208,6 +212,19 @@ int write_report(const std::string& dir, const std::string& chart_js, std::ostre
     errors << "tenbin-arena report: " << error.what() << "\n";
     return 3;
   }
+}
+
+
+Subcommand add_report_command(CLI::App& app) {
+  struct ReportArguments {
+    std::string dir;
+    std::string chart_js = kDebianChartJs;
+  };
+  auto arguments = std::make_shared<ReportArguments>();
+  CLI::App* command = app.add_subcommand("report", "write DIR/report.html: the match's figures and plots in one page");
+  command->add_option("dir", arguments->dir, "match directory")->required();
+  command->add_option("--chart-js", arguments->chart_js, "Chart.js to inline (Debian's libjs-chart.js by default)");
+  return {command, [arguments] { return write_report(arguments->dir, arguments->chart_js, std::cout, std::cerr); }};
 }
 
 }  // namespace tenbin::arena

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin::arena {
 
 // Where Debian's libjs-chart.js puts Chart.js.
@@ -20,5 +22,8 @@ nlohmann::json report_data(const std::string& dir);
 // Writes DIR/report.html and prints its path; 0 done, 3 a file missing or unreadable (said on
 // `errors`).
 int write_report(const std::string& dir, const std::string& chart_js, std::ostream& out, std::ostream& errors);
+
+// `tenbin-arena report DIR [--chart-js FILE]`.
+Subcommand add_report_command(CLI::App& app);
 
 }  // namespace tenbin::arena

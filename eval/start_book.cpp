@@ -1,9 +1,13 @@
 #include "eval/start_book.hpp"
 
 #include <fstream>
+#include <iostream>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string_view>
+
+#include <CLI/CLI.hpp>
 
 #include "engine/tile.hpp"
 #include "eval/game_log.hpp"
@@ -107,6 +111,19 @@ int write_start_book(const std::vector<std::string>& inputs, const std::string& 
   }
   err << "starts: " << written << " games reach " << at << "\n";
   return written > 0 ? 0 : 1;
+}
+
+
+Subcommand add_starts_command(CLI::App& app) {
+  struct StartsArguments {
+    std::vector<std::string> inputs;
+    std::string at = "S4";
+  };
+  auto arguments = std::make_shared<StartsArguments>();
+  CLI::App* command = app.add_subcommand("starts", "a start book: one hand's start in every game of full logs, as JSON lines");
+  command->add_option("--at", arguments->at, "the hand: round and kyoku, like S4");
+  command->add_option("inputs", arguments->inputs, "full game logs or match directories")->required();
+  return {command, [arguments] { return write_start_book(arguments->inputs, arguments->at, std::cout, std::cerr); }};
 }
 
 }  // namespace tenbin::arena

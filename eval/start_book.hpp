@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/commands/subcommand.hpp"
 #include "engine/game.hpp"
 
 namespace tenbin::arena {
@@ -39,5 +40,8 @@ std::optional<std::string> start_mismatch(const HandStart& start, const HandStar
 // the exit code.
 int write_start_book(const std::vector<std::string>& inputs, const std::string& at, std::ostream& out,
                      std::ostream& err);
+
+// `tenbin-arena starts --at S4 IN...`.
+Subcommand add_starts_command(CLI::App& app);
 
 }  // namespace tenbin::arena

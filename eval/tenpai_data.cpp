@@ -1,7 +1,11 @@
 #include "eval/tenpai_data.hpp"
 
 #include <array>
+#include <iostream>
+#include <memory>
 #include <ostream>
+
+#include <CLI/CLI.hpp>
 
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"
@@ -44,6 +48,14 @@ int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out,
     }
   }
   return read > 0 ? 0 : 1;
+}
+
+
+Subcommand add_tenpai_data_command(CLI::App& app) {
+  auto inputs = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand("tenpai-data", "labelled discards for the tenpai model's fit, as CSV");
+  command->add_option("inputs", *inputs, "full game logs or match directories")->required();
+  return {command, [inputs] { return write_tenpai_data(*inputs, std::cout, std::cerr); }};
 }
 
 }  // namespace tenbin::arena

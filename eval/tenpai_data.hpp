@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/commands/subcommand.hpp"
 #include "bot/mj0/tenpai_model.hpp"
 #include "engine/mjai.hpp"
 
@@ -31,5 +32,8 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events);
 // the logs in the order read (the fit splits by it). Unreadable logs are reported on `errors`
 // and skipped. Returns 0, or 1 when no log could be read.
 int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors);
+
+// `tenbin-arena tenpai-data IN...`.
+Subcommand add_tenpai_data_command(CLI::App& app);
 
 }  // namespace tenbin::arena

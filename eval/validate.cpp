@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <iostream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <set>
 #include <sstream>
+
+#include <CLI/CLI.hpp>
 
 #include "engine/game.hpp"
 #include "engine/mjai.hpp"
@@ -244,5 +248,13 @@ int validate_logs(const std::vector<std::string>& logs, std::ostream& out) {
   return 0;
 }
 
+
+
+Subcommand add_validate_command(CLI::App& app) {
+  auto logs = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand("validate", "replay full game logs through the engine");
+  command->add_option("logs", *logs, "mjai logs (one event per line)")->required();
+  return {command, [logs] { return validate_logs(*logs, std::cout); }};
+}
 
 }  // namespace tenbin::arena

@@ -7,8 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin::arena {
 
 int validate_logs(const std::vector<std::string>& logs, std::ostream& out);  // 0 ok, 1 discrepancy
+
+// `tenbin-arena validate LOG...`.
+Subcommand add_validate_command(CLI::App& app);
 
 }  // namespace tenbin::arena

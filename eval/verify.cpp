@@ -1,11 +1,15 @@
 #include "eval/verify.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <set>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "engine/mjai.hpp"
 #include "engine/mjai_log.hpp"
@@ -288,5 +292,13 @@ int verify_match(const std::string& dir, std::ostream& out) {
   return 1;
 }
 
+
+
+Subcommand add_verify_command(CLI::App& app) {
+  auto dir = std::make_shared<std::string>();
+  CLI::App* command = app.add_subcommand("verify", "check a match directory's walls, commitments and logs");
+  command->add_option("dir", *dir, "match directory")->required();
+  return {command, [dir] { return verify_match(*dir, std::cout); }};
+}
 
 }  // namespace tenbin::arena

@@ -6,8 +6,13 @@
 #include <iosfwd>
 #include <string>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin::arena {
 
 int verify_match(const std::string& dir, std::ostream& out);  // 0 ok, 1 discrepancy
+
+// `tenbin-arena verify DIR`.
+Subcommand add_verify_command(CLI::App& app);
 
 }  // namespace tenbin::arena

@@ -1,13 +1,17 @@
 #include "eval/wall_experiment.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <ostream>
 #include <stdexcept>
 
-#include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "bot/mj0/mj0.hpp"
 #include "bot/mj0/tenpai_model.hpp"
@@ -193,6 +197,24 @@ int wall_experiment_command(const std::vector<std::string>& dirs, const WallSett
   line("unseen count", mean_and_error(unseen));
   line("MJ-0 minus unseen (paired)", mean_and_error(difference));
   return 0;
+}
+
+
+Subcommand add_wall_experiment_command(CLI::App& app) {
+  struct WallArguments {
+    std::vector<std::string> dirs;
+    WallSettings settings;
+  };
+  auto arguments = std::make_shared<WallArguments>();
+  CLI::App* command = app.add_subcommand("wall-experiment", "name the kinds left in the live wall: MJ-0 vs unseen count");
+  command->add_option("dirs", arguments->dirs, "match directories (their seed gives the walls)")->required();
+  command->add_option("--samples", arguments->settings.samples, "MJ-0 samples per position")->check(CLI::Range(1, 100000000));
+  command->add_option("--max-live", arguments->settings.max_live, "positions: at most this many live tiles left")
+      ->check(CLI::Range(1, 70));
+  command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first position");
+  return {command, [arguments] {
+            return wall_experiment_command(arguments->dirs, arguments->settings, std::cout, std::cerr);
+          }};
 }
 
 }  // namespace tenbin::arena

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/commands/subcommand.hpp"
 #include "engine/mjai.hpp"
 #include "engine/tile.hpp"
 
@@ -59,5 +60,8 @@ MeanAndError mean_and_error(const std::vector<double>& values);
 // position could be scored.
 int wall_experiment_command(const std::vector<std::string>& dirs, const WallSettings& settings, std::ostream& out,
                             std::ostream& errors);
+
+// `tenbin-arena wall-experiment DIR...`.
+Subcommand add_wall_experiment_command(CLI::App& app);
 
 }  // namespace tenbin::arena

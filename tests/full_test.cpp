@@ -1,7 +1,7 @@
 // The `full` strategy on positions whose right answer follows from the rules and the scores (each
 // argued in its comment), its placement model against hand-computed ranks, its determinism, its
 // budget (also when set between decisions), and the --meta figures it reports.
-#include "bot/strategy/full.hpp"
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
@@ -11,12 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "bot/mj0/mj0.hpp"
 #include "bot/protocol/mjai_bot.hpp"
-#include "bot/strategy/placement.hpp"
+#include "bot/strategy/full.hpp"
 #include "engine/shanten.hpp"
 #include "engine/table.hpp"
 #include "tests/mjai_lines.hpp"
@@ -260,172 +259,6 @@ TEST(Full, FoldingCountsTheWinsOfOthersThatPassUs) {
   // Second place in at least two thirds of the fold's outcomes.
   EXPECT_LT(folding, 90 - 2.0 / 3 * 45) << why.dump(1);
   EXPECT_TRUE(chosen.type == EventType::reach || chosen.pai.to_string() == "6p") << why.dump(1);
-}
-
-// Placement by hand: in the last hand (no noise left), ranks are exact.
-TEST(Placement, LastHandRanksAreExact) {
-  const Placement last({10000, 30000, 31000, 29000}, 0, 0.0, kTenhouRankPoints);
-  EXPECT_DOUBLE_EQ(last.value({0, 0, 0, 0}), -135);
-  EXPECT_DOUBLE_EQ(last.value({-8000, 8000, 0, 0}), -135);  // already last: a deal-in costs no rank
-  EXPECT_DOUBLE_EQ(last.value({19500, 0, 0, -19500}), 0);    // 29500: third, 9500 behind
-  EXPECT_DOUBLE_EQ(last.value({19500, -19500, 0, 0}), 45);   // 29500: second, 10500 behind
-  EXPECT_DOUBLE_EQ(last.value({22000, 0, -22000, 0}), 90);   // 32000: first
-}
-
-// All-last, seat 0 the dealer: the match goes on after this hand while the dealer keeps the deal
-// short of first place with 30000, or when no seat reaches 30000 (the West round); those
-// outcomes are priced with the noise of the hands to come, the others by exact ranks.
-MatchEnding all_last_dealer(int dealer) {
-  MatchEnding ending;
-  ending.can_end = true;
-  ending.dealer = dealer;
-  return ending;
-}
-
-TEST(Placement, LastHandGoesOnWhileTheDealerKeepsTheDeal) {
-  const MatchEnding ending = all_last_dealer(0);
-  const Placement dealer({20000, 26000, 26000, 28000}, 0, 0.0, kTenhouRankPoints, ending);
-  // Our 2000 win keeps the deal at 22000, still fourth: another hand, not a final fourth place.
-  EXPECT_FALSE(match_ends(ending, {22000, 24000, 26000, 28000}, true));
-  const double small_win = dealer.value({2000, -2000, 0, 0});
-  EXPECT_GT(small_win, -135 + 10);
-  EXPECT_LT(small_win, 0);
-  // Our 12000 win makes us first with 32000: the match ends there (agari-yame).
-  EXPECT_TRUE(match_ends(ending, {32000, 14000, 26000, 28000}, true));
-  EXPECT_DOUBLE_EQ(dealer.value({12000, -12000, 0, 0}), 90);
-  // A non-dealer's win that brings a seat to 30000 ends it; one that leaves all below goes on.
-  EXPECT_DOUBLE_EQ(dealer.value({-2000, 0, 0, 2000}), -135);
-  EXPECT_FALSE(match_ends(ending, {26000, 26000, 20000, 28000}, false));
-  const Placement fourth({27000, 26000, 20000, 27000}, 2, 0.0, kTenhouRankPoints, ending);
-  EXPECT_GT(fourth.value({-1000, 0, 0, 1000}), -135 + 1);  // seat 3 at 28000: the West round
-  EXPECT_DOUBLE_EQ(fourth.value({-1000, 0, 0, 1000}, Placement::Deal::final), -135);
-  // At the draw the caller says who keeps the deal, not the scores: with the dealer tenpai it
-  // keeps the deal short of first and the match goes on, and our second place by 1000 (24000
-  // against 23000 twice) is far from safe; had the deal passed, seat 3's 30000 would end it.
-  const Placement drawn({20000, 25000, 24000, 31000}, 1, 0.0, kTenhouRankPoints, ending);
-  const std::array<int, 4> draw_payments{3000, -1000, -1000, -1000};
-  const double goes_on = drawn.value(draw_payments, Placement::Deal::dealer_keeps);
-  EXPECT_GT(goes_on, -135 + 10);
-  EXPECT_LT(goes_on, 45 - 10);
-  EXPECT_DOUBLE_EQ(drawn.value(draw_payments, Placement::Deal::dealer_passes), 45);
-  // Without an ending (the default), every outcome is final.
-  const Placement final({20000, 26000, 26000, 28000}, 0, 0.0, kTenhouRankPoints);
-  EXPECT_DOUBLE_EQ(final.value({2000, -2000, 0, 0}), -135);
-}
-
-// The odds of the steps a win of a given mean falls on, tilted from the measured shares: computed
-// here again by bisection on the tilt (share * exp(theta * points), normalised), apart from the
-// code under test.
-std::array<double, kWinLevels> tilted_by_bisection(const WinLevels& levels, double mean) {
-  const auto odds_at = [&](double theta) {
-    std::array<double, kWinLevels> odds{};
-    double total = 0;
-    for (int i = 0; i < kWinLevels; ++i) total += odds[i] = levels[i].share * std::exp(theta * (levels[i].points - mean) / 1000);
-    for (double& o : odds) o /= total;
-    return odds;
-  };
-  const auto mean_at = [&](double theta) {
-    const auto odds = odds_at(theta);
-    double m = 0;
-    for (int i = 0; i < kWinLevels; ++i) m += odds[i] * levels[i].points;
-    return m;
-  };
-  double low = -30;
-  double high = 30;
-  for (int i = 0; i < 200; ++i) (mean_at((low + high) / 2) < mean ? low : high) = (low + high) / 2;
-  return odds_at((low + high) / 2);
-}
-
-TEST(Placement, WinStepsAreTiltedToTheMean) {
-  for (const WinLevels* levels : {&kNonDealerWins, &kDealerWins}) {
-    double measured_mean = 0;
-    double shares = 0;
-    for (const WinLevel& level : *levels) {
-      measured_mean += level.share * level.points;
-      shares += level.share;
-    }
-    measured_mean /= shares;
-    // At the measured mean the odds are the measured shares.
-    const auto untilted = level_odds(*levels, measured_mean);
-    for (int i = 0; i < kWinLevels; ++i) EXPECT_NEAR(untilted[i], (*levels)[i].share / shares, 1e-6);
-    for (const double mean : {1700.0, 3000.0, 5000.0, 8000.0, 14000.0}) {
-      const auto odds = level_odds(*levels, mean);
-      const auto expected = tilted_by_bisection(*levels, mean);
-      double total = 0;
-      double average = 0;
-      for (int i = 0; i < kWinLevels; ++i) {
-        EXPECT_NEAR(odds[i], expected[i], 1e-6) << "mean " << mean << ", step " << (*levels)[i].points;
-        total += odds[i];
-        average += odds[i] * (*levels)[i].points;
-      }
-      EXPECT_NEAR(total, 1, 1e-9);
-      EXPECT_NEAR(average, mean, 1.0);
-    }
-    // Beyond the ends: the end step.
-    EXPECT_DOUBLE_EQ(level_odds(*levels, 500).front(), 1);
-    EXPECT_DOUBLE_EQ(level_odds(*levels, 60000).back(), 1);
-  }
-}
-
-// A worked example in the last hand. Scores 30000, 25000, 24000, 21000; we are seat 2 (third).
-// Seat 3, not the dealer, rons seat 0 for a payment x: it passes us when 21000 + x > 24000, and
-// seat 0 drops below us when 30000 - x < 24000. So we are fourth for x in 3200..5200 (the steps
-// between 3000 and 6000) and third otherwise: the value is -135 times those steps' odds. With a
-// honba and a riichi stick on the table (1300 more for the winner) the steps shift by 1300:
-// fourth for 2000..3900.
-TEST(Placement, LastHandPricesTheStepsAWinFallsOn) {
-  const std::array<int, 4> scores{30000, 25000, 24000, 21000};
-  const std::array<double, 4> ron_off_0{-1, 0, 0, 1};
-  const double mean = 5000;
-  const Placement plain(scores, 2, 0.0, kTenhouRankPoints);
-  const auto odds = tilted_by_bisection(kNonDealerWins, mean);
-  const auto odds_of = [&](const std::array<double, kWinLevels>& o, int points) {
-    for (int i = 0; i < kWinLevels; ++i) {
-      if (kNonDealerWins[i].points == points) return o[i];
-    }
-    return -1.0;
-  };
-  const double fourth = odds_of(odds, 3200) + odds_of(odds, 3900) + odds_of(odds, 5200);
-  EXPECT_NEAR(plain.value_of_size(ron_off_0, mean, kNonDealerWins), -135 * fourth, 0.02);
-  const Placement deposits(scores, 2, 0.0, kTenhouRankPoints, std::nullopt, 1300);
-  const auto shifted = tilted_by_bisection(kNonDealerWins, mean - 1300);
-  const double fourth_shifted =
-      odds_of(shifted, 2000) + odds_of(shifted, 2600) + odds_of(shifted, 3200) + odds_of(shifted, 3900);
-  EXPECT_NEAR(deposits.value_of_size(ron_off_0, mean, kNonDealerWins), -135 * fourth_shifted, 0.02);
-}
-
-// In the last hand a payment's rank value moves smoothly with its mean: a slightly bigger mean
-// loss costs slightly more, not a whole rank step (as a fixed size crossing a threshold would).
-TEST(Placement, LastHandSizeSpreadIsSmooth) {
-  const Placement last({53000, 24000, 11000, 11000}, 0, 0.0, kTenhouRankPoints);
-  const std::array<double, 4> deal_in_to_1{-1, 1, 0, 0};
-  const double smaller = last.value_of_size(deal_in_to_1, 7900, kNonDealerWins);
-  const double bigger = last.value_of_size(deal_in_to_1, 8200, kNonDealerWins);
-  EXPECT_LT(bigger, smaller);
-  EXPECT_LT(smaller - bigger, 1.0);
-  EXPECT_GT(smaller, 80.0);  // mostly first still: only a payment over 14500 flips the two seats
-}
-
-// Early in the match rank points are close to linear in points: a 1000-point gain is worth about
-// as much as a 1000-point loss costs, and both are small beside a rank step (45).
-TEST(Placement, EarlyValuesAreNearlyLinear) {
-  const Placement early({25000, 25000, 25000, 25000}, 0, 8.75, kTenhouRankPoints);
-  const double even = early.value({0, 0, 0, 0});
-  const double up = early.value({1000, -1000, 0, 0}) - even;
-  const double down = even - early.value({-1000, 1000, 0, 0});
-  EXPECT_GT(up, 0);
-  EXPECT_NEAR(up, down, 0.1 * up);
-  EXPECT_LT(up, 10.0);
-}
-
-TEST(Placement, HandsLeftCountDownToTheLastHand) {
-  Deal deal;
-  deal.bakaze = "S";
-  deal.kyoku = 4;
-  EXPECT_EQ(hands_left_after(after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)})), 0);
-  deal.bakaze = "E";
-  deal.kyoku = 1;
-  EXPECT_GT(hands_left_after(after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)})), 7);
 }
 
 // Candidates are compared in points until the last hand, in rank points there: the same opening

@@ -1,15 +1,19 @@
 #include "bot/commands/calc_commands.hpp"
 
+#include <iostream>
 #include <istream>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
+#include "bot/commands/request_fields.hpp"
 #include "engine/meld.hpp"
 #include "engine/score.hpp"
+#include "engine/seats.hpp"
 #include "engine/shanten.hpp"
-#include "bot/commands/request_fields.hpp"
 
 namespace tenbin {
 namespace {
@@ -65,7 +69,7 @@ json score_request(const json& request) {
   if (!context.tsumo && context.discarder == context.winner) {
     bad_request("a ron needs a \"target\" other than the winner");
   }
-  const int expected_wind = kinds::east + (context.winner - context.dealer + 4) % 4;
+  const int expected_wind = kinds::east + (context.winner - context.dealer + kSeats) % kSeats;
   if (context.seat_wind != expected_wind) {
     bad_request("\"jikaze\" " + kind_to_string(context.seat_wind) + " does not match seat " +
                 std::to_string(context.winner) + " with dealer " + std::to_string(context.dealer));
@@ -179,6 +183,23 @@ int serve_json_lines(std::istream& in, std::ostream& out,
     out << reply.dump(-1, ' ', false, json::error_handler_t::replace) << '\n' << std::flush;
   }
   return errors;
+}
+
+
+Subcommand add_score_command(CLI::App& app) {
+  CLI::App* command = app.add_subcommand("score", "Score winning hands: one JSON object per line");
+  return {command, [] {
+            serve_json_lines(std::cin, std::cout, score_request);
+            return 0;  // a bad line is answered with its error; the command goes on and succeeds
+          }};
+}
+
+Subcommand add_shanten_command(CLI::App& app) {
+  CLI::App* command = app.add_subcommand("shanten", "Shanten and ukeire: one JSON object per line");
+  return {command, [] {
+            serve_json_lines(std::cin, std::cout, shanten_request);
+            return 0;  // a bad line is answered with its error; the command goes on and succeeds
+          }};
 }
 
 }  // namespace tenbin

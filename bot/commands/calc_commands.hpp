@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin {
 
 nlohmann::json score_request(const nlohmann::json& request);
@@ -20,5 +22,9 @@ nlohmann::json shanten_request(const nlohmann::json& request);
 // are skipped. Flushes after every reply. Returns the number of lines answered with an error.
 int serve_json_lines(std::istream& in, std::ostream& out,
                      const std::function<nlohmann::json(const nlohmann::json&)>& handler);
+
+// `tenbin score` and `tenbin shanten`: JSON lines on stdin, one answer a line on stdout.
+Subcommand add_score_command(CLI::App& app);
+Subcommand add_shanten_command(CLI::App& app);
 
 }  // namespace tenbin

@@ -1,14 +1,18 @@
 #include "bot/commands/danger_command.hpp"
 
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include "bot/commands/log_position.hpp"
 #include "bot/mj0/mj0.hpp"
@@ -148,6 +152,22 @@ int run_danger(std::istream& log, std::ostream& out, const DangerOptions& option
     spdlog::error("danger: {}", error.what());
     return 1;
   }
+}
+
+
+Subcommand add_danger_command(CLI::App& app) {
+  auto options = std::make_shared<DangerOptions>();
+  CLI::App* command = app.add_subcommand(
+      "danger", "MJ-0 on the position at the end of an mjai log: the wall estimate and, for every "
+                "tile, the deal-in probability per opponent and the expected loss");
+  command->add_option("--seat", options->seat, "the seat whose view of the log is read")
+      ->required()
+      ->check(CLI::Range(0, 3));
+  command->add_option("--samples", options->samples, "joint draws of the opponents' hands")->check(CLI::Range(1, 1000000));
+  command->add_option("--seed", options->seed, "the sampler's seed");
+  command->add_flag("--exact", options->exact, "exact tenpai-form count for each riichi opponent");
+  command->add_flag("--json", options->json, "one JSON object instead of the table");
+  return {command, [options] { return run_danger(std::cin, std::cout, *options); }};
 }
 
 }  // namespace tenbin

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <iosfwd>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin {
 
 struct DangerOptions {
@@ -24,5 +26,8 @@ struct DangerOptions {
 // Reads the log, prints the answer on `out`; on bad input logs the reason (spdlog, stderr) and
 // returns non-zero.
 int run_danger(std::istream& log, std::ostream& out, const DangerOptions& options);
+
+// `tenbin danger --seat N < log`: the options above, then run_danger on stdin.
+Subcommand add_danger_command(CLI::App& app);
 
 }  // namespace tenbin

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/mjai_log.hpp"
+#include "engine/seats.hpp"
 
 namespace tenbin {
 namespace {
@@ -14,7 +15,7 @@ void follow(LogPosition& position, const Event& full, int seat) {
   const Event event = mask_event_for_seat(full, seat);
   position.table.apply(event);
   if (event.type == EventType::start_kyoku) position.next_drawer = event.oya;
-  if (event.type == EventType::dahai) position.next_drawer = (event.actor + 1) % 4;
+  if (event.type == EventType::dahai) position.next_drawer = (event.actor + 1) % kSeats;
   if (event.type == EventType::tsumo) position.next_drawer = -1;  // the drawer discards next
 }
 

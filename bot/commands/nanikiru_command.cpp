@@ -1,15 +1,18 @@
 #include "bot/commands/nanikiru_command.hpp"
 
-#include "bot/commands/log_position.hpp"
-#include "bot/commands/request_fields.hpp"
-#include "bot/dp/table_position.hpp"
-
 #include <cmath>
+#include <iostream>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
+#include "bot/commands/log_position.hpp"
+#include "bot/commands/request_fields.hpp"
+#include "bot/dp/table_position.hpp"
 #include "engine/mjai.hpp"
 #include "engine/table.hpp"
 
@@ -72,7 +75,7 @@ void check_counts(const dp::Position& position) {
   }
   for (const Tile marker : position.dora_markers) count_red(marker);
   for (int suit = 0; suit < 3; ++suit) {
-    if (position.red_in_hand[suit]) count_red(Tile::of(suit * 9 + 4, true));
+    if (position.red_in_hand[suit]) count_red(Tile::of(five_of_suit(suit), true));
   }
 }
 
@@ -220,6 +223,30 @@ int serve_nanikiru_log(std::istream& log, std::ostream& out, int seat, const dp:
     out << json{{"request", 1}, {"error", error.what()}}.dump() << '\n';
     return 1;
   }
+}
+
+
+Subcommand add_nanikiru_command(CLI::App& app) {
+  struct NanikiruOptions {
+    int seat = -1;
+    dp::Options options;
+    std::string riichi = "auto";
+  };
+  auto options = std::make_shared<NanikiruOptions>();
+  CLI::App* command = app.add_subcommand(
+      "nanikiru", "Win probability and expected score for every discard: one JSON object per line "
+                  "in, one line per candidate out; with --seat N, the position at the end of a log");
+  command->add_option("--seat", options->seat, "read an mjai log and answer for this seat's last position")
+      ->check(CLI::Range(0, 3));
+  command->add_flag("!--no-shanten-back", options->options.shanten_back, "log mode: no shanten-back");
+  command->add_flag("!--no-hand-change", options->options.hand_change, "log mode: no hand changes");
+  command->add_option("--riichi", options->riichi, "log mode: auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  return {command, [options] {
+            if (options->seat < 0) return serve_nanikiru(std::cin, std::cout);
+            options->options.riichi = parse_riichi_mode(options->riichi);
+            return serve_nanikiru_log(std::cin, std::cout, options->seat, options->options);
+          }};
 }
 
 }  // namespace tenbin

@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/commands/subcommand.hpp"
 #include "bot/dp/dp.hpp"
 
 namespace tenbin {
@@ -48,5 +49,8 @@ int serve_nanikiru_log(std::istream& log, std::ostream& out, int seat, const dp:
 
 // "auto" | "always" | "never"; throws std::invalid_argument.
 dp::RiichiMode parse_riichi_mode(const std::string& name);
+
+// `tenbin nanikiru`: JSON requests on stdin, or with --seat N the position at the end of a log.
+Subcommand add_nanikiru_command(CLI::App& app);
 
 }  // namespace tenbin

@@ -1,13 +1,17 @@
 #include "bot/commands/replay.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <iostream>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include "bot/protocol/mjai_bot.hpp"
 #include "engine/mjai_log.hpp"
@@ -94,6 +98,18 @@ ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::un
              .dump()
       << '\n';
   return summary;
+}
+
+
+Subcommand add_replay_command(CLI::App& app, StrategyChoice& strategy) {
+  auto seat = std::make_shared<int>(0);
+  CLI::App* command = app.add_subcommand("replay", "Replay a game log as one seat: the bot beside the play");
+  command->add_option("--seat", *seat, "the seat to replay")->required()->check(CLI::Range(0, 3));
+  add_strategy_name_option(*command, strategy);
+  return {command, [seat, &strategy] {
+            run_replay(std::cin, std::cout, *seat, make_policy(strategy.name, strategy.settings));
+            return 0;
+          }};
 }
 
 }  // namespace tenbin

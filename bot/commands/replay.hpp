@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/commands/subcommand.hpp"
 #include "bot/strategy/policy.hpp"
 #include "engine/mjai.hpp"
 #include "engine/mjai_log.hpp"
@@ -29,5 +30,8 @@ nlohmann::json played_after(const std::vector<MjaiLogLine>& events, std::size_t 
 bool same_action(const nlohmann::json& a, const nlohmann::json& b);
 
 ReplaySummary run_replay(std::istream& log, std::ostream& out, int seat, std::unique_ptr<Policy> policy);
+
+// `tenbin replay --seat N < log`: the strategy's choice beside each of the seat's plays.
+Subcommand add_replay_command(CLI::App& app, StrategyChoice& strategy);
 
 }  // namespace tenbin

@@ -7,6 +7,7 @@
 
 #include "bot/commands/replay.hpp"
 #include "bot/protocol/mjai_bot.hpp"
+#include "engine/seats.hpp"
 
 namespace tenbin {
 namespace {
@@ -47,7 +48,7 @@ json river_json(const std::vector<RiverTile>& river) {
 // What the seat saw at the decision.
 json position_json(const Table& table) {
   json seats = json::array();
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < kSeats; ++s) {
     const SeatView& view = table.player(s);
     json melds = json::array();
     for (const Meld& meld : view.melds) melds.push_back(meld_json(meld));

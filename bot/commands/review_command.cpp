@@ -1,9 +1,12 @@
 #include "bot/commands/review_command.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <iostream>
+#include <memory>
 #include <optional>
 
-#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
 
 #include "bot/commands/review.hpp"
 #include "bot/commands/review_html.hpp"
@@ -39,6 +42,20 @@ int run_review_command(const ReviewOptions& options, const std::string& strategy
   }
   spdlog::info("review of seat {}: {} of {} decisions agree", seat, review.agreements, review.decisions.size());
   return 0;
+}
+
+
+Subcommand add_review_command(CLI::App& app, StrategyChoice& strategy) {
+  auto options = std::make_shared<ReviewOptions>();
+  CLI::App* command = app.add_subcommand("review", "Review one seat's game beside the strategy: an HTML page or JSON lines");
+  CLI::Option* seat = command->add_option("--seat", options->seat, "the seat reviewed")->check(CLI::Range(0, 3));
+  command->add_option("--player", options->player, "the seat whose start_game name this is")->excludes(seat);
+  add_strategy_name_option(*command, strategy);
+  command->add_option("--format", options->format, "html (default) or json (JSON lines)")->check(CLI::IsMember({"html", "json"}));
+  command->add_option("log", options->log, "the mjai log (one event a line)")->required();
+  return {command, [options, &strategy] {
+            return run_review_command(*options, strategy.name, strategy.settings, std::cout);
+          }};
 }
 
 }  // namespace tenbin

@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "bot/commands/subcommand.hpp"
 #include "bot/strategy/policy.hpp"
 
 namespace tenbin {
@@ -19,5 +20,8 @@ struct ReviewOptions {
 // on stderr).
 int run_review_command(const ReviewOptions& options, const std::string& strategy, const StrategySettings& settings,
                        std::ostream& out);
+
+// `tenbin review --seat N LOG`: the options above, then run_review_command.
+Subcommand add_review_command(CLI::App& app, StrategyChoice& strategy);
 
 }  // namespace tenbin

@@ -1,13 +1,17 @@
 #include "bot/commands/tenhou6.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <array>
 #include <cctype>
+#include <iostream>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 
-#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
 
 namespace tenbin {
 namespace {
@@ -327,6 +331,17 @@ int run_convert_tenhou6(std::istream& in, std::ostream& out) {
     return 3;
   }
   return 0;
+}
+
+
+Subcommand add_convert_command(CLI::App& app) {
+  auto format = std::make_shared<std::string>();
+  CLI::App* command = app.add_subcommand("convert", "Convert another format's game log to mjai lines (stdin to stdout)");
+  command->add_option("format", *format, "tenhou6: the tenhou.net/6 JSON format")
+      ->required()
+      ->check(CLI::IsMember({"tenhou6"}));
+  // The lambda keeps the option's storage alive: CLI11 writes into it while parsing.
+  return {command, [format] { return run_convert_tenhou6(std::cin, std::cout); }};
 }
 
 }  // namespace tenbin

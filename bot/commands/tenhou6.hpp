@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/commands/subcommand.hpp"
+
 namespace tenbin {
 
 // A field the converter cannot read; what() names it ("log[2][5][3]: ...").
@@ -32,5 +34,8 @@ std::vector<nlohmann::json> tenhou6_to_mjai(const nlohmann::json& game);
 // Reads one game from `in`, writes mjai lines to `out`. Exit status: 0, or 3 with the field on
 // stderr.
 int run_convert_tenhou6(std::istream& in, std::ostream& out);
+
+// `tenbin convert tenhou6 < game.json`.
+Subcommand add_convert_command(CLI::App& app);
 
 }  // namespace tenbin

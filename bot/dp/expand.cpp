@@ -33,7 +33,7 @@ HandKey after_discard_key(HandKey key, int kind, std::uint64_t flags) {
 // The flags of the hand after discarding `kind` from a hand with `flags`: a red five leaves when
 // its last copy goes.
 std::uint64_t flags_after_discard(std::uint64_t flags, const TileCounts& after, int kind) {
-  if (is_honor(kind) || kind % 9 != kFiveOffset || after[kind] > 0) return flags;
+  if (!is_five(kind) || after[kind] > 0) return flags;
   return flags & ~red_flag(suit_of(kind));
 }
 
@@ -352,7 +352,7 @@ void Solver::Impl::make_candidates() {
     const int ys = shanten(y);
     Candidate c;
     c.discard = d;
-    c.discard_red = !is_honor(d) && d % 9 == kFiveOffset && root[d] == 1 &&
+    c.discard_red = is_five(d) && root[d] == 1 &&
                     (flags & red_flag(suit_of(d))) != 0;
     c.shanten = ys;
     c.shanten_back = ys > root_shanten;

@@ -28,9 +28,6 @@ inline constexpr int kRedShift = 27;      // three bits: the red five of each su
 inline constexpr int kWinKindShift = 30;  // six bits: the winning kind (win keys only)
 inline constexpr int kKeyBitsHi = 36;     // hi's bits that belong to the key
 
-// The five of each suit, the kind a red five belongs to.
-inline constexpr int kFiveOffset = 4;
-inline constexpr int five_of_suit(int suit) { return suit * 9 + kFiveOffset; }
 inline constexpr std::uint64_t red_flag(int suit) { return std::uint64_t{1} << (kRedShift + suit); }
 
 // One copy of `kind` as a number to add to its word.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/seats.hpp"
+
 namespace tenbin::dp {
 namespace {
 
@@ -9,7 +11,14 @@ namespace {
 int draws_before_ours(const Table& table, int next_drawer) {
   const int seat = table.seat();
   if (next_drawer < 0) return 3;  // we hold our draw: the three others draw first
-  return (seat - next_drawer + 4) % 4;
+  return (seat - next_drawer + kSeats) % kSeats;
+}
+
+// The tiles `action` takes from the hand: an added kan's one tile, else its consumed tiles.
+std::vector<Tile> tiles_taken(const Action& action) {
+  if (action.type == EventType::kakan) return {action.pai};
+  const auto consumed = action.consumed.view();
+  return {consumed.begin(), consumed.end()};
 }
 
 }  // namespace
@@ -48,7 +57,7 @@ Position position_from_table(const Table& table, int next_drawer, Options* optio
   // Unseen: everything this seat cannot see (rivers and every other seat's melds).
   TileCounts others{};
   std::array<bool, 3> reds_seen{};
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < kSeats; ++s) {
     for (const RiverTile& r : table.player(s).river) {
       if (r.tile.is_red()) reds_seen[suit_of(r.tile.kind())] = true;
       if (!r.called_away) ++others[r.tile.kind()];
@@ -87,6 +96,38 @@ Position position_from_table(const Table& table, int next_drawer, Options* optio
     any_discard = true;
   }
   if (holding_draw && any_discard) position.discardable = discardable;
+  return position;
+}
+
+Position position_after(const Table& table, const Action& action, int next_drawer) {
+  const bool on_own_draw = action.type == EventType::ankan || action.type == EventType::kakan;
+  Position position = position_from_table(table, on_own_draw ? -1 : next_drawer);
+  for (const Tile tile : tiles_taken(action)) {
+    --position.hand[tile.kind()];
+    if (tile.is_red()) position.red_in_hand[suit_of(tile.kind())] = false;
+  }
+  position.discardable = Position::all_kinds();
+  if (action.type == EventType::kakan) {
+    for (Meld& meld : position.melds) {
+      if (meld.type == MeldType::pon && meld.kind() == action.pai.kind()) {
+        meld = Meld::make(MeldType::kakan, action.pai, action.consumed.view(), meld.target);
+      }
+    }
+    return position;
+  }
+  position.melds.push_back(Meld::make(meld_type_of(action.type), action.pai, action.consumed.view(),
+                                      on_own_draw ? -1 : action.target));
+  if (on_own_draw) return position;
+  // A call: our next draw comes after the discard that follows it (a daiminkan's rinshan tile
+  // first), and the wall's last tile is not ours.
+  const bool kan = action.type == EventType::daiminkan;
+  const int draws = std::max(1, own_draws_left(table, -1) + (kan ? 1 : 0));
+  position.draws_left = std::min(draws, kMaxDraws);
+  position.haitei_on_last_draw = false;
+  if (kan) return position;
+  for (int k = 0; k < kNumKinds; ++k) {
+    position.discardable[k] = !is_kuikae(action.type, action.pai.kind(), action.consumed, k);
+  }
   return position;
 }
 

@@ -20,4 +20,10 @@ bool last_draw_is_haitei(const Table& table, int next_drawer);
 // change, no shanten-back, riichi always).
 Position position_from_table(const Table& table, int next_drawer, Options* options = nullptr);
 
+// The position after our `action`, a call (chi, pon, daiminkan on another's discard; the next
+// draw from `next_drawer`) or a kan on our draw (ankan, kakan): the tiles it takes from the hand
+// (a red five among them leaves the hand), its meld, and after a chi or pon the discards kuikae
+// allows. A kan leaves a draw state (the rinshan tile comes next).
+Position position_after(const Table& table, const Action& action, int next_drawer);
+
 }  // namespace tenbin::dp

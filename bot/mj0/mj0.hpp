@@ -30,6 +30,21 @@ inline constexpr int kDeadWallTiles = 14;
 // caller overwrites it with the tenpai model's value (bot/mj0/tenpai_model.hpp).
 inline constexpr double kDefaultTenpai = 0.25;
 
+// The constants of the mode rule (estimate_modes) and of a caller's weights: first estimates,
+// not fitted (docs/mj0.md, "Modes").
+struct ModeParams {
+  double flush_base = 0.35;
+  double flush_per_meld = 0.2;
+  double flush_cap = 0.85;
+  double flush_less_per_discard = 0.1;
+  double river_flush = 0.25;
+  int river_flush_discards = 8;
+  double triplets_two_calls = 0.5;
+  double triplets_one_call = 0.1;
+  int caller_triplet_weight = 4;
+  int caller_run_weight = 2;
+};
+
 // The hand-building modes of one opponent and their probabilities (docs/mj0.md, "Modes").
 // estimate_modes documents the rule that fills them from the table.
 struct ModeOdds {
@@ -80,9 +95,10 @@ struct Position {
 // The observer's position at this point of the hand. Riichi opponents get tenpai probability 1,
 // the others `default_tenpai` (the caller overwrites it with the tenpai model's value); modes
 // from estimate_modes.
-Position position_from_table(const Table& table, double default_tenpai = kDefaultTenpai);
+Position position_from_table(const Table& table, double default_tenpai = kDefaultTenpai,
+                             const ModeParams& modes = {});
 
-// The mode rule (start simple; README "tenbin danger" repeats it):
+// The mode rule (start simple; docs/commands.md, "tenbin danger", repeats it):
 //  - caller: the seat has an open meld.
 //  - flush in suit s: every numbered meld is in s (and there is one): P = 0.35 + 0.2 per meld
 //    (at most 0.85) less 0.1 per discard of s; or no numbered meld and a river of at least 8
@@ -91,12 +107,13 @@ Position position_from_table(const Table& table, double default_tenpai = kDefaul
 //    one open pon/kan: 0.1.
 // Modes are impossible against the melds (a flush against a meld of another suit, all triplets
 // against a chi) and for riichi hands the caller weights do not apply.
-ModeOdds estimate_modes(const Opponent& opponent);
+ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params = {});
 
 struct Settings {
   int samples = 5000;              // joint draws of the three hands
   std::uint64_t seed = 1;
   bool modes = true;               // draw flush / all-triplets / caller modes (else all normal)
+  ModeParams mode_params;          // the callers' weights
   bool suji_pairs = true;          // the source's 36/47-type pairs beside a concealed run
   bool score = true;               // score wins for the expected loss (and the yaku rule)
   int scored_samples = 1000;       // per opponent: accepted samples whose waits are scored

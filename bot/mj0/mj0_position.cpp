@@ -12,7 +12,7 @@ void note_red(Tile tile, std::array<bool, 3>& seen) {
   if (tile.is_red() && !is_honor(tile.kind())) seen[suit_of(tile.kind())] = true;
 }
 
-Opponent opponent_from_table(const Table& table, int seat, double default_tenpai) {
+Opponent opponent_from_table(const Table& table, int seat, double default_tenpai, const ModeParams& modes) {
   const SeatView& view = table.player(seat);
   Opponent opponent;
   opponent.seat = seat;
@@ -28,7 +28,7 @@ Opponent opponent_from_table(const Table& table, int seat, double default_tenpai
   opponent.dealer = seat == table.dealer();
   opponent.river_size = static_cast<int>(view.river.size());
   for (const RiverTile& r : view.river) ++opponent.river_by_group[suit_of(r.tile.kind())];
-  opponent.modes = estimate_modes(opponent);
+  opponent.modes = estimate_modes(opponent, modes);
   return opponent;
 }
 
@@ -38,7 +38,7 @@ bool Opponent::closed() const {
   return std::none_of(melds.begin(), melds.end(), [](const Meld& m) { return m.is_open(); });
 }
 
-Position position_from_table(const Table& table, double default_tenpai) {
+Position position_from_table(const Table& table, double default_tenpai, const ModeParams& modes) {
   Position position;
   position.observer = table.seat();
   position.dealer = table.dealer();
@@ -48,7 +48,7 @@ Position position_from_table(const Table& table, double default_tenpai) {
   }
   std::array<bool, 3> reds_seen{};
   for (const Tile tile : table.hand_tiles()) note_red(tile, reds_seen);
-  for (int seat = 0; seat < 4; ++seat) {
+  for (int seat = 0; seat < kSeats; ++seat) {
     for (const RiverTile& r : table.player(seat).river) note_red(r.tile, reds_seen);
     for (const Meld& meld : table.player(seat).melds) {
       for (const Tile tile : meld.all_tiles()) note_red(tile, reds_seen);
@@ -57,11 +57,11 @@ Position position_from_table(const Table& table, double default_tenpai) {
   for (const Tile marker : table.dora_markers()) note_red(marker, reds_seen);
   for (int suit = 0; suit < 3; ++suit) {
     position.red_unseen[suit] = table.rules().red_fives && !reds_seen[suit] &&
-                                position.unseen[suit * 9 + 4] > 0;
+                                position.unseen[five_of_suit(suit)] > 0;
   }
   position.observer_hand = table.hand();
   for (int i = 1; i < 4; ++i) {
-    position.opponents.push_back(opponent_from_table(table, (table.seat() + i) % 4, default_tenpai));
+    position.opponents.push_back(opponent_from_table(table, (table.seat() + i) % 4, default_tenpai, modes));
   }
   position.round_wind = table.round_wind();
   position.honba = table.honba();
@@ -72,7 +72,7 @@ Position position_from_table(const Table& table, double default_tenpai) {
   return position;
 }
 
-ModeOdds estimate_modes(const Opponent& opponent) {
+ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) {
   ModeOdds odds;
   int numbered_melds = 0;
   int chi = 0;
@@ -96,21 +96,23 @@ ModeOdds estimate_modes(const Opponent& opponent) {
     if (numbered_melds > 0) {
       // Every numbered meld in this suit: likely a flush, less so the more of it they discard.
       if (melds_in_suit[suit] != numbered_melds) continue;
-      const double p = std::min(0.85, 0.35 + 0.2 * melds) - 0.1 * river[suit];
+      const double p = std::min(params.flush_cap, params.flush_base + params.flush_per_meld * melds) -
+                       params.flush_less_per_discard * river[suit];
       odds.flush[suit] = std::max(0.0, p);
       continue;
     }
     // No numbered meld: a long river without this suit and with both others.
     const int a = (suit + 1) % 3;
     const int b = (suit + 2) % 3;
-    if (opponent.river_size >= 8 && river[suit] == 0 && river[a] >= 2 && river[b] >= 2) {
-      odds.flush[suit] = 0.25;
+    if (opponent.river_size >= params.river_flush_discards && river[suit] == 0 && river[a] >= 2 &&
+        river[b] >= 2) {
+      odds.flush[suit] = params.river_flush;
     }
   }
   if (chi == 0 && triplets >= 2) {
-    odds.all_triplets = 0.5;
+    odds.all_triplets = params.triplets_two_calls;
   } else if (chi == 0 && triplets == 1 && odds.caller) {
-    odds.all_triplets = 0.1;
+    odds.all_triplets = params.triplets_one_call;
   }
   return odds;
 }

@@ -29,8 +29,8 @@
 #include <cmath>
 
 #include "bot/mj0/mj0.hpp"
-#include "engine/waits.hpp"
 #include "engine/score.hpp"
+#include "engine/waits.hpp"
 
 namespace tenbin::mj0 {
 namespace {
@@ -296,8 +296,9 @@ void Sampler::Workspace::set_up(const Position& position, const Settings& settin
 void Sampler::Workspace::choose_mode(Seat& seat, const Settings& settings) {
   seat.mode = Mode::normal;
   seat.allowed_groups = 0xF;
-  seat.run_factor = seat.caller && settings.modes ? 2 : 1;
-  seat.triplet_factor = seat.caller && settings.modes ? 4 : 1;
+  const bool weighs_calls = seat.caller && settings.modes;
+  seat.run_factor = weighs_calls ? static_cast<std::uint32_t>(settings.mode_params.caller_run_weight) : 1;
+  seat.triplet_factor = weighs_calls ? static_cast<std::uint32_t>(settings.mode_params.caller_triplet_weight) : 1;
   if (!settings.modes) return;
   const double u = uniform();
   for (int s = 0; s < 3; ++s) {

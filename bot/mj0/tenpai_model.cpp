@@ -126,8 +126,8 @@ double tenpai_probability(const Features& features) {
 
 double tenpai_probability(const Table& table, int seat) { return tenpai_probability(features_of(table, seat)); }
 
-mj0::Position mj0_position(const Table& table) {
-  mj0::Position position = mj0::position_from_table(table);
+mj0::Position mj0_position(const Table& table, const mj0::ModeParams& modes) {
+  mj0::Position position = mj0::position_from_table(table, mj0::kDefaultTenpai, modes);
   for (mj0::Opponent& opponent : position.opponents) {
     if (!opponent.riichi) opponent.tenpai_probability = tenpai_probability(table, opponent.seat);
   }

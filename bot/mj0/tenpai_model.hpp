@@ -6,8 +6,8 @@
 //   p = 1 / (1 + exp(-(w . x)))
 // with the terms x named in data/tenpai_model.json. The weights are fitted by scripts/fit-tenpai
 // on arena logs (label: the seat's real shanten is 0 after its discard) and compiled into the
-// binary from that file, so nothing is read at run time. README ("Opponent model evaluation")
-// documents the data and the fitted figures.
+// binary from that file, so nothing is read at run time. docs/model-studies.md ("Tenpai
+// probability") documents the data and the fitted figures.
 #pragma once
 
 #include <string>
@@ -42,8 +42,8 @@ double tenpai_probability(const Features& features);  // 1 after riichi
 double tenpai_probability(const Table& table, int seat);
 
 // MJ-0's position for `table`'s seat with every opponent's tenpai probability from this model
-// (1 in riichi).
-mj0::Position mj0_position(const Table& table);
+// (1 in riichi), and the mode rule's constants `modes`.
+mj0::Position mj0_position(const Table& table, const mj0::ModeParams& modes = {});
 
 // The terms of the linear predictor, as data/tenpai_model.json names them.
 enum class Term {

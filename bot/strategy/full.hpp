@@ -2,7 +2,8 @@
 // riichi, a call or a pass, a kan, a win) the DP values our hand draw by draw (bot/dp) with the
 // wall as MJ-0 estimates it, MJ-0 prices the danger of each tile (bot/mj0), the race between us
 // and the opponents cuts both short (bot/strategy/line, threat), and in the last hand of the match
-// the outcomes are priced in rank points (bot/strategy/placement). docs/full.md gives the model.
+// the outcomes are priced in rank points (bot/strategy/placement). Every tunable is a field of
+// FullParams (bot/strategy/full_params.hpp). docs/full.md gives the model.
 #pragma once
 
 #include <chrono>
@@ -13,6 +14,7 @@
 
 #include "bot/dp/dp.hpp"
 #include "bot/mj0/mj0.hpp"
+#include "bot/strategy/full_params.hpp"
 #include "bot/strategy/line.hpp"
 #include "bot/strategy/placement.hpp"
 #include "bot/strategy/policy.hpp"
@@ -30,6 +32,7 @@ struct FullSettings {
   bool dp = true;             // the DP (else the hand's ukeire counted as a chance per draw)
   bool placement = true;      // rank points (else expected points throughout)
   bool wall_estimate = true;  // the DP draws from MJ-0's wall (else from the flat unseen counts)
+  FullParams params;
 };
 
 // The strategy names of the ablations: "full-no-danger", "full-no-dp", "full-no-placement",
@@ -37,15 +40,16 @@ struct FullSettings {
 FullSettings full_settings_for(std::string_view strategy, FullSettings base = {});
 
 // What the work plan of a decision is under a budget. The plan is sized to finish well inside
-// it; on a machine too loaded for that, deadlines bound the time: MJ-0's sampling stops at
-// kSamplingDeadlineShare of the budget, and after kDpDeadlineShare no further DP is started (the
-// ukeire stand-in values the rest). They never act on a machine that keeps up, so replies stay
-// reproducible there.
-inline constexpr double kSamplingDeadlineShare = 0.4;
-inline constexpr double kDpDeadlineShare = 0.7;
+// it; on a machine too loaded for that, deadlines bound the time: MJ-0's sampling stops at one
+// share of the budget, and after another no further DP is started (the ukeire stand-in values
+// the rest). They never act on a machine that keeps up, so replies stay reproducible there.
 struct WorkPlan {
   int samples = 2000;         // MJ-0 joint draws
   int scored_samples = 500;   // per opponent, for the expected loss
+  int shanten_back_up_to = 2;  // the DP considers shanten-back up to this shanten
+  int hand_change_up_to = 2;   // and hand changes up to this one
+  double sampling_deadline_share = 0.4;
+  double dp_deadline_share = 0.7;
   dp::Options options_for(int shanten) const;
   int budget_ms = 1000;
   // The time `share` of the budget after `started`.
@@ -54,7 +58,7 @@ struct WorkPlan {
                          std::chrono::duration<double, std::milli>(budget_ms * share));
   }
 };
-WorkPlan plan_for_budget(int budget_ms);
+WorkPlan plan_for_budget(int budget_ms, const FullParams& params = kDefaultFullParams);
 
 class FullPolicy final : public Policy {
  public:
@@ -62,7 +66,8 @@ class FullPolicy final : public Policy {
   ~FullPolicy() override;
   std::string_view name() const override { return name_; }
   Action choose(const Table& table, std::span<const Action> legal) override;
-  nlohmann::json explanation() const override { return explanation_; }
+  // The last decision's candidates, and the parameters in force.
+  nlohmann::json explanation() const override;
   void set_budget_ms(int budget_ms) override { settings_.budget_ms = budget_ms; }
 
   // One priced candidate, as --meta shows it.
@@ -87,6 +92,7 @@ class FullPolicy final : public Policy {
   Action choose_on_draw(Decision& d, std::span<const Action> legal);
   Action choose_claim(Decision& d, std::span<const Action> legal);
   Action choose_discard(Decision& d, std::span<const Action> legal, bool after_riichi);
+  void estimate_threat(Decision& d, std::chrono::steady_clock::time_point started);
 
   FullSettings settings_;
   std::string name_;

@@ -4,6 +4,7 @@
 #include <limits>
 #include <tuple>
 
+#include "engine/seats.hpp"
 #include "engine/shanten.hpp"
 
 namespace tenbin {
@@ -54,7 +55,7 @@ bool better_discard(const DiscardScore& a, const DiscardScore& b) {
 }
 
 bool someone_in_riichi(const Table& table) {
-  for (int seat = 0; seat < 4; ++seat) {
+  for (int seat = 0; seat < kSeats; ++seat) {
     if (seat != table.seat() && table.player(seat).riichi_declared) return true;
   }
   return false;
@@ -174,7 +175,7 @@ Action choose_claim(const Table& table, std::span<const Action> legal) {
 int fold_danger(const Table& table, Tile tile) {
   const TileCounts visible = table.visible();
   int danger = 0;
-  for (int seat = 0; seat < 4; ++seat) {
+  for (int seat = 0; seat < kSeats; ++seat) {
     if (seat == table.seat() || !table.player(seat).riichi_declared) continue;
     danger = std::max(danger, danger_against(table, seat, tile, visible));
   }

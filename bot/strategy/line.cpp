@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/seats.hpp"
+
 namespace tenbin {
 namespace {
 
+// The noten payments at the exhaustive draw: 3000 points from the noten hands to the tenpai
+// ones (Tenhou's rules, docs/rules.md).
 constexpr double kNotenPool = 3000;
 
 // The curve's value with r draws (0 with none), a point the DP cannot reach counting as the last
@@ -34,9 +38,9 @@ double points_within(const HandCurve& curve, int r) {
 
 // Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
 // the wall tile's shares when it pays none.
-std::array<double, 4> payee_of(const Threat& threat, int kind) {
+PerSeat<double> payee_of(const Threat& threat, int kind) {
   if (threat.loss[kind] <= 0) return threat.payee_share;
-  std::array<double, 4> share{};
+  PerSeat<double> share{};
   for (const OpponentThreat& o : threat.opponents) share[o.seat] = o.loss[kind] / threat.loss[kind];
   return share;
 }
@@ -45,7 +49,7 @@ std::array<double, 4> payee_of(const Threat& threat, int kind) {
 
 DrawPayments draw_payments(const Threat& threat, int draws) {
   // The number of opponents tenpai at the draw: a sum of independent odds.
-  std::array<double, 4> others{1, 0, 0, 0};
+  PerSeat<double> others{1, 0, 0, 0};
   const int at_draw = std::clamp(draws, 1, kMaxGoRounds);
   for (const OpponentThreat& o : threat.opponents) {
     const double q = o.tenpai[at_draw];
@@ -59,7 +63,7 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
   return pay;
 }
 
-Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
+Line push_line(const HandCurve& curve, const Threat& threat, int draws, const FullParams& params) {
   Line line;
   line.payee = threat.payee_share;
   double going = 1;  // P(the hand is still on: nobody has won, we have not dealt in)
@@ -89,11 +93,11 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws) {
   const DrawPayments pay = draw_payments(threat, draws);
   line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
-  if (draws > kDrawPaymentDraws) line.draw_payment = 0;
+  if (draws > params.noten_window_draws) line.draw_payment = 0;
   return line;
 }
 
-Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
+Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params) {
   // The kinds held, one entry per copy, safest (smallest expected loss) first.
   std::vector<int> held;
   for (int k = 0; k < kNumKinds; ++k) {
@@ -113,7 +117,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
     going *= 1 - threat.hazard[g];
-    if (j == draws || j > kFoldHorizon) continue;
+    if (j == draws || j > params.fold_horizon) continue;
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
     const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
     const double loss = held.empty() ? threat.push_loss[g]
@@ -123,13 +127,13 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws) {
                                : std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]);
     line.deal_in_prob += going * deal_in;
     line.deal_in_points += going * loss;
-    const std::array<double, 4> share = held.empty() ? threat.payee_share : payee_of(threat, held[i]);
-    for (int s = 0; s < 4; ++s) line.payee[s] += going * loss * share[s];
+    const PerSeat<double> share = held.empty() ? threat.payee_share : payee_of(threat, held[i]);
+    for (int s = 0; s < kSeats; ++s) line.payee[s] += going * loss * share[s];
     going *= 1 - deal_in;
   }
   for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
   line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
-  line.draw_payment = draws > kDrawPaymentDraws ? 0 : draw_payments(threat, draws).noten;
+  line.draw_payment = draws > params.noten_window_draws ? 0 : draw_payments(threat, draws).noten;
   return line;
 }
 

@@ -8,7 +8,9 @@
 #include <array>
 #include <vector>
 
+#include "bot/strategy/full_params.hpp"
 #include "bot/strategy/threat.hpp"
+#include "engine/seats.hpp"
 #include "engine/tile.hpp"
 
 namespace tenbin {
@@ -23,17 +25,10 @@ struct Line {
   double draw_tenpai = 0;     // our tenpai odds at that draw
   // Who is paid for the later deal-ins: each seat's share of deal_in_points (placement prices a
   // payment by whom it lifts).
-  std::array<double, 4> payee{};
+  PerSeat<double> payee{};
 
   double value() const { return win_points - deal_in_points + draw_prob * draw_payment; }
 };
-
-// Our chances of ron per go-round, counted in wall draws and added to the DP's own draw: the
-// discards of three seats, each as likely to win for us as a draw at most. Measured as the ratio
-// of ron wins to tsumo wins (scripts/win-stats) in matches against greedy: opponents fold
-// against a riichi, and discard into an open or dama hand about as readily as they draw.
-inline constexpr double kRiichiRonChances = 0.8;
-inline constexpr double kDamaRonChances = 2.5;
 
 // A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
 // the DP cannot reach that point.
@@ -41,23 +36,22 @@ struct HandCurve {
   std::vector<double> win;
   std::vector<double> score;
   std::vector<double> tenpai;
-  // The ron chances that count: fewer when the hand's wins need menzen tsumo for a yaku.
-  double ron_chances = kRiichiRonChances;
+  // Our chances of ron per go-round, counted in wall draws and added to the DP's own draw (the
+  // discards of three seats, each as likely to win for us as a draw at most): the params' riichi
+  // or dama chances, fewer when the hand's wins need menzen tsumo for a yaku.
+  double ron_chances = 0;
 };
-// How many later turns the fold line prices: beyond them the rivers have given enough safe tiles.
-inline constexpr int kFoldHorizon = 5;
-// The exhaustive-draw payments count only with at most this many own draws left: the DP's tenpai
-// odds are those of a policy playing for tenpai alone, which is what is left to play for only
-// near the end (earlier they would favour calls into hands that cannot win).
-inline constexpr int kDrawPaymentDraws = 6;
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
-// each later discard pays the danger of a tile from the wall while the hand goes on.
-Line push_line(const HandCurve& curve, const Threat& threat, int draws);
+// each later discard pays the danger of a tile from the wall while the hand goes on. The draw
+// payments count within the params' noten window only.
+Line push_line(const HandCurve& curve, const Threat& threat, int draws,
+               const FullParams& params = kDefaultFullParams);
 
-// Folding from `hand` (the tiles held after this turn's discard): at each of the next turns the
-// safest tile held (or the drawn one when safer), no win, noten at the draw.
-Line fold_line(const TileCounts& hand, const Threat& threat, int draws);
+// Folding from `hand` (the tiles held after this turn's discard): at each of the next turns (up
+// to the params' fold horizon) the safest tile held (or the drawn one when safer), no win,
+// noten at the draw.
+Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params = kDefaultFullParams);
 
 // The exhaustive-draw payment to us when tenpai (positive) and when noten (negative), with the
 // opponents' tenpai odds at that point (3000 points from the noten hands to the tenpai ones).

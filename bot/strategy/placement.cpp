@@ -6,20 +6,14 @@
 #include <limits>
 #include <utility>
 
+#include "engine/seats.hpp"
+
 namespace tenbin {
 namespace {
 
 constexpr int kHandsInHanchan = 8;
-// Dealer repeats and draws add hands: about one in four hands is repeated.
-constexpr double kRepeatShare = 0.25;
-// The hands still to come when the last hand goes on (a dealer repeat, or the extension round
-// while no seat has the target): one, and its repeats.
-constexpr double kHandsAfterLastHand = 1 / (1 - kRepeatShare);
 // P(Z <= x) for a standard normal Z.
 double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
-
-// Steps less likely than this are left out of a pricing (their odds are spread over the rest).
-constexpr double kNegligibleOdds = 1e-4;
 
 // The measured shares tilted by theta (per thousand points): the steps' odds, and their mean
 // and variance in thousands of points. The largest exponent is taken out, so no exp overflows.
@@ -86,11 +80,11 @@ std::array<double, kWinLevels> level_odds(const WinLevels& levels, double mean) 
   return t.odds;
 }
 
-double hands_left_after(const Table& table) {
+double hands_left_after(const Table& table, const FullParams& params) {
   const int index = (table.round_wind() == kinds::east ? 0 : table.round_wind() == kinds::south ? 4 : 8) +
                     table.kyoku() - 1;
   const int left = kHandsInHanchan - 1 - index;
-  return left > 0 ? left * (1 + kRepeatShare) : 0.0;
+  return left > 0 ? left * (1 + params.repeat_share) : 0.0;
 }
 
 MatchEnding ending_of(const Table& table) {
@@ -101,16 +95,20 @@ int deposits_of(const Table& table) {
   return table.honba() * table.rules().honba_ron + table.kyotaku() * table.rules().riichi_stick;
 }
 
-bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps) {
+bool game_ends_after(const Table& table, const PerSeat<int>& scores, bool dealer_keeps) {
   return match_ends(ending_of(table), scores, dealer_keeps);
 }
 
-Placement::Placement(const std::array<int, 4>& scores, int seat, double hands_left, const RankPoints& points,
-                     std::optional<MatchEnding> ending, int deposits)
-    : scores_(scores), seat_(seat), spread_(kScoreSwingPerHand * std::sqrt(hands_left)), points_(points),
-      ending_(ending), deposits_(deposits) {}
+Placement::Placement(const PerSeat<int>& scores, int seat, double hands_left, const RankPoints& points,
+                     std::optional<MatchEnding> ending, int deposits, const FullParams& params)
+    : scores_(scores), seat_(seat), spread_(params.score_swing_per_hand * std::sqrt(hands_left)), points_(points),
+      ending_(ending), deposits_(deposits),
+      // After a last hand that goes on (a dealer repeat, or the extension round while no seat has
+      // the target): one hand, and its repeats.
+      last_hand_spread_(params.score_swing_per_hand * std::sqrt(1 / (1 - params.repeat_share))),
+      negligible_odds_(params.negligible_level_odds) {}
 
-double Placement::value_of_size(const std::array<double, 4>& direction, double mean,
+double Placement::value_of_size(const PerSeat<double>& direction, double mean,
                                 const WinLevels& levels) const {
   return value_of_size(direction, sizes_of(mean, levels));
 }
@@ -121,58 +119,59 @@ Placement::WinSizes Placement::sizes_of(double mean, const WinLevels& levels) co
   const std::array<double, kWinLevels> odds = level_odds(levels, mean - deposits_);
   for (int i = 0; i < kWinLevels; ++i) {
     sizes.size[i] = levels[i].points + deposits_;
-    sizes.odds[i] = odds[i] < kNegligibleOdds ? 0 : odds[i];
+    // Steps left out are spread over the rest.
+    sizes.odds[i] = odds[i] < negligible_odds_ ? 0 : odds[i];
   }
   return sizes;
 }
 
-double Placement::value_of_size(const std::array<double, 4>& direction, const WinSizes& sizes) const {
+double Placement::value_of_size(const PerSeat<double>& direction, const WinSizes& sizes) const {
   double total = 0;
   double weight = 0;
   for (int i = 0; i < kWinLevels; ++i) {
     if (sizes.odds[i] <= 0) continue;
-    std::array<int, 4> deltas{};
-    for (int s = 0; s < 4; ++s) deltas[s] = static_cast<int>(std::lround(direction[s] * sizes.size[i]));
+    PerSeat<int> deltas{};
+    for (int s = 0; s < kSeats; ++s) deltas[s] = static_cast<int>(std::lround(direction[s] * sizes.size[i]));
     total += sizes.odds[i] * value(deltas);
     weight += sizes.odds[i];
   }
   return weight > 0 ? total / weight : value({});
 }
 
-bool Placement::ends_with(const std::array<int, 4>& deltas, Deal deal) const {
+bool Placement::ends_with(const PerSeat<int>& deltas, Deal deal) const {
   if (deal == Deal::final || !ending_) return true;
-  std::array<int, 4> after{};
-  for (int s = 0; s < 4; ++s) after[s] = scores_[s] + deltas[s];
+  PerSeat<int> after{};
+  for (int s = 0; s < kSeats; ++s) after[s] = scores_[s] + deltas[s];
   const bool keeps = deal == Deal::by_dealer_score ? deltas[ending_->dealer] > 0 : deal == Deal::dealer_keeps;
   return match_ends(*ending_, after, keeps);
 }
 
-int Placement::rank_of(const std::array<int, 4>& scores, int seat) {
+int Placement::rank_of(const PerSeat<int>& scores, int seat) {
   int rank = 0;
-  for (int other = 0; other < 4; ++other) {
+  for (int other = 0; other < kSeats; ++other) {
     if (other == seat) continue;
     if (scores[other] > scores[seat] || (scores[other] == scores[seat] && other < seat)) ++rank;
   }
   return rank;
 }
 
-double Placement::value(const std::array<int, 4>& deltas, Deal deal) const {
-  std::array<int, 4> exact{};
-  std::array<double, 4> after{};
-  for (int s = 0; s < 4; ++s) {
+double Placement::value(const PerSeat<int>& deltas, Deal deal) const {
+  PerSeat<int> exact{};
+  PerSeat<double> after{};
+  for (int s = 0; s < kSeats; ++s) {
     exact[s] = scores_[s] + deltas[s];
     after[s] = exact[s];
   }
   if (spread_ > 0 && deal != Deal::final) return noisy_value(after, spread_);
   if (spread_ > 0 || ends_with(deltas, deal)) return points_[rank_of(exact, seat_)];
-  return noisy_value(after, kScoreSwingPerHand * std::sqrt(kHandsAfterLastHand));
+  return noisy_value(after, last_hand_spread_);
 }
 
-double Placement::noisy_value(const std::array<double, 4>& after, double spread) const {
+double Placement::noisy_value(const PerSeat<double>& after, double spread) const {
   // Each other seat finishes above us with P = Phi(gap / (spread * sqrt 2)) (both scores move);
   // the number above us is a sum of those three (taken as independent): our rank.
-  std::array<double, 4> rank_odds{1, 0, 0, 0};
-  for (int other = 0; other < 4; ++other) {
+  PerSeat<double> rank_odds{1, 0, 0, 0};
+  for (int other = 0; other < kSeats; ++other) {
     if (other == seat_) continue;
     const double above = normal_cdf((after[other] - after[seat_]) / (spread * std::sqrt(2.0)));
     for (int r = 3; r >= 0; --r) rank_odds[r] = rank_odds[r] * (1 - above) + (r > 0 ? rank_odds[r - 1] * above : 0);
@@ -180,6 +179,124 @@ double Placement::noisy_value(const std::array<double, 4>& after, double spread)
   double total = 0;
   for (int r = 0; r < 4; ++r) total += rank_odds[r] * points_[r];
   return total;
+}
+
+namespace {
+
+// Our score changes by `ours`, the others sharing the opposite evenly.
+PerSeat<int> spread_evenly(int seat, double ours) {
+  PerSeat<int> deltas{};
+  for (int s = 0; s < kSeats; ++s) deltas[s] = static_cast<int>(s == seat ? ours : -ours / 3);
+  return deltas;
+}
+
+}  // namespace
+
+OutcomePricing::OutcomePricing(const Table& table, const Threat& threat, const Placement& placement,
+                               const FullParams& params)
+    : table_(table), threat_(threat), placement_(placement), params_(params), elsewhere_(elsewhere_worth()) {}
+
+double OutcomePricing::line_value(const Line& line, double now_prob, double now_loss, int kind) const {
+  const int seat = table_.seat();
+  const double going = 1 - now_prob;
+  double value = 0;
+  double accounted = 0;
+  const auto add = [&](double prob, double worth) {
+    value += prob * worth;
+    accounted += prob;
+  };
+  if (now_prob > 0) {
+    PerSeat<double> share{};
+    for (const OpponentThreat& o : threat_.opponents) share[o.seat] = kind >= 0 ? o.loss[kind] : 0;
+    add(now_prob, paid_to(now_loss / now_prob, share));
+  }
+  if (line.win_prob > 0) {
+    add(going * line.win_prob, win_worth(seat, line.win_points / line.win_prob, params_.ron_share, -1));
+  }
+  if (line.deal_in_prob > 0) add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, line.payee));
+  if (line.draw_prob > 0) add(going * line.draw_prob, at_draw(line));
+  add(std::max(0.0, 1 - accounted), elsewhere_);
+  return value;
+}
+
+// The draw payments, spread evenly over the others; the dealer keeps the deal when tenpai.
+double OutcomePricing::at_draw(const Line& line) const {
+  const PerSeat<int> deltas = spread_evenly(table_.seat(), line.draw_payment);
+  const double keeps = dealer_tenpai_at_draw(line);
+  return keeps * placement_.value(deltas, Placement::Deal::dealer_keeps) +
+         (1 - keeps) * placement_.value(deltas, Placement::Deal::dealer_passes);
+}
+
+// A payment of a mean `lost` from us to one opponent, chosen by `share`.
+double OutcomePricing::paid_to(double lost, const PerSeat<double>& share) const {
+  const int seat = table_.seat();
+  double total = 0;
+  double weight = 0;
+  for (int s = 0; s < kSeats; ++s) {
+    if (s == seat || share[s] <= 0) continue;
+    PerSeat<double> direction{};
+    direction[seat] = -1;
+    direction[s] = 1;
+    total += share[s] * placement_.value_of_size(direction, lost, levels_of(s));
+    weight += share[s];
+  }
+  return weight > 0 ? total / weight : placement_.value(spread_evenly(seat, -lost));
+}
+
+// The dealer's tenpai odds at the exhaustive draw: ours on this line, or the opponent's.
+double OutcomePricing::dealer_tenpai_at_draw(const Line& line) const {
+  const int dealer = table_.dealer();
+  if (dealer == table_.seat()) return line.draw_tenpai;
+  const int at_draw = std::clamp(table_.tiles_left() / 4, 1, kMaxGoRounds);
+  for (const OpponentThreat& o : threat_.opponents) {
+    if (o.seat == dealer) return o.tenpai[at_draw];
+  }
+  return 0;
+}
+
+// Expected rank points when `winner` wins a mean `points`: by ron (a `ron_share` of its wins)
+// off one of the seats other than `excluded` (-1: none), each as likely, or by tsumo from all
+// three.
+double OutcomePricing::win_worth(int winner, double points, double ron_share, int excluded) const {
+  const Placement::WinSizes sizes = placement_.sizes_of(points, levels_of(winner));
+  double ron = 0;
+  const int payers = excluded < 0 ? 3 : 2;
+  for (int payer = 0; payer < kSeats; ++payer) {
+    if (payer == winner || payer == excluded) continue;
+    PerSeat<double> direction{};
+    direction[winner] = 1;
+    direction[payer] = -1;
+    ron += placement_.value_of_size(direction, sizes) / payers;
+  }
+  // A tsumo's payment: a dealer's split evenly; another's half from the dealer, a quarter from
+  // each of the other two (Tenhou rules: the dealer pays double).
+  const int dealer = table_.dealer();
+  PerSeat<double> tsumo{};
+  for (int s = 0; s < kSeats; ++s) tsumo[s] = s == winner ? 1 : winner == dealer ? -1.0 / 3 : s == dealer ? -0.5 : -0.25;
+  return ron_share * ron + (1 - ron_share) * placement_.value_of_size(tsumo, sizes);
+}
+
+// The steps a win of `winner` falls on: a dealer's or another's.
+const WinLevels& OutcomePricing::levels_of(int winner) const {
+  return winner == table_.dealer() ? params_.dealer_wins : params_.non_dealer_wins;
+}
+
+// Expected rank points when an opponent wins without us, by tsumo (we pay our share) or by ron
+// off one of the other two; each opponent as likely as its share of the race's hazard.
+double OutcomePricing::elsewhere_worth() const {
+  const int seat = table_.seat();
+  const std::vector<OpponentWin> wins = opponent_wins(threat_, table_, table_.tiles_left() / 4, params_);
+  // Of all wins ron_share are rons; here the rons off us are left out (they are our deal-ins).
+  const double all_rons = params_.ron_share;
+  const double ron_share = all_rons * 2 / 3 / (all_rons * 2 / 3 + 1 - all_rons);
+  double value = 0;
+  double weight = 0;
+  for (const OpponentWin& w : wins) {
+    if (w.share <= 0) continue;
+    value += w.share * win_worth(w.seat, w.points, ron_share, seat);
+    weight += w.share;
+  }
+  return weight > 0 ? value / weight : placement_.value({});
 }
 
 }  // namespace tenbin

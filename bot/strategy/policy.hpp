@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/strategy/full_params.hpp"
+#include "engine/seats.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin {
@@ -34,8 +36,9 @@ class Policy {
 
 // Settings a strategy may read (the simple ones read none).
 struct StrategySettings {
-  int budget_ms = 1000;                            // per decision
-  std::array<double, 4> rank_points = {90, 45, 0, -135};  // 1st..4th
+  int budget_ms = 1000;  // per decision
+  RankPoints rank_points = kTenhouRankPoints;
+  FullParams full_params;  // full's tunables (--param NAME=VALUE)
 };
 
 // "full" (the default: DP and MJ-0 together; "full-no-danger", "full-no-dp",

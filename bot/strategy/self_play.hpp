@@ -12,6 +12,6 @@ namespace tenbin {
 // Answers every pending decision of `game` with the seat's policy until the game is finished or
 // `max_steps` answers were given (a referee that stalls is the caller's to catch). Returns how
 // many replies the referee replaced as illegal (none for a correct policy).
-int play_out(Game& game, const std::array<Policy*, 4>& seats, int max_steps = 100000);
+int play_out(Game& game, const PerSeat<Policy*>& seats, int max_steps = 100000);
 
 }  // namespace tenbin

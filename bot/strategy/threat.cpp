@@ -4,30 +4,27 @@
 #include <cmath>
 
 #include "bot/mj0/tenpai_model.hpp"
+#include "engine/seats.hpp"
 
 namespace tenbin {
 namespace {
 
-// The share of players tenpai (riichi or not) right after their n-th discard of a hand, n = 0..20,
-// measured on 200 hanchan of four greedy seats by scripts/tenpai-by-turn: the base rate at which
-// a hand that is not tenpai yet becomes so.
-constexpr std::array<double, 21> kTenpaiByTurn = {0,     0.001, 0.003, 0.010, 0.024, 0.048, 0.082,
-                                                  0.120, 0.162, 0.202, 0.235, 0.262, 0.286, 0.303,
-                                                  0.313, 0.327, 0.329, 0.334, 0.353, 0.353, 0.353};
-
-double tenpai_by_turn(int discards) {
-  return kTenpaiByTurn[static_cast<std::size_t>(std::clamp(discards, 0, static_cast<int>(kTenpaiByTurn.size()) - 1))];
+// The share of players tenpai (riichi or not) right after their n-th discard of a hand: the base
+// rate at which a hand that is not tenpai yet becomes so.
+double tenpai_by_turn(const FullParams& params, int discards) {
+  return params.tenpai_by_turn[static_cast<std::size_t>(std::clamp(discards, 0, kTenpaiTurns - 1))];
 }
 
 // The opponent's tenpai odds `j` go-rounds from now: tenpai now, or not yet and reaching it as the
 // base rate does between its turn now and then.
-std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int seat, double now) {
+std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int seat, double now,
+                                                      const FullParams& params) {
   std::array<double, kMaxGoRounds + 1> tenpai{};
   tenpai[0] = now;
   const int turn = static_cast<int>(table.player(seat).river.size());
-  const double base_now = tenpai_by_turn(turn);
+  const double base_now = tenpai_by_turn(params, turn);
   for (int j = 1; j <= kMaxGoRounds; ++j) {
-    const double reached = std::max(0.0, tenpai_by_turn(turn + j) - base_now) / (1 - base_now);
+    const double reached = std::max(0.0, tenpai_by_turn(params, turn + j) - base_now) / (1 - base_now);
     tenpai[j] = now + (1 - now) * reached;
   }
   return tenpai;
@@ -128,8 +125,13 @@ double live_waits(const OpponentThreat& o, const std::array<double, kNumKinds>& 
   return copies;
 }
 
-double win_chances_of(const Table& table, int seat) {
-  return table.player(seat).riichi_declared ? kWinChancesInRiichi : kWinChancesOther;
+double win_chances_of(const Table& table, int seat, const FullParams& params) {
+  return table.player(seat).riichi_declared ? params.opponent_chances_in_riichi : params.opponent_chances_other;
+}
+
+// A ron where no sample says what it is worth: the flat figure, a dealer's larger.
+double flat_ron_points(const Table& table, int seat, const FullParams& params) {
+  return params.flat_ron_points * (seat == table.dealer() ? params.dealer_factor : 1.0);
 }
 
 }  // namespace
@@ -147,27 +149,28 @@ std::array<double, kNumKinds> flat_wall(const Table& table) {
   return wall;
 }
 
-Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat) {
+Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat, const FullParams& params) {
   Threat threat;
   threat.live_tiles = table.tiles_left();
   threat.wall = flat ? flat_wall(table) : estimate.wall;
   for (const mj0::OpponentEstimate& e : estimate.opponents) {
     OpponentThreat o;
     o.seat = e.seat;
-    o.tenpai = tenpai_over_time(table, e.seat, e.tenpai_probability);
+    o.tenpai = tenpai_over_time(table, e.seat, e.tenpai_probability, params);
     for (int k = 0; k < kNumKinds; ++k) {
       o.deal_in[k] = e.tiles[k].deal_in;
       o.loss[k] = e.tiles[k].expected_loss;
     }
     o.live_waits = live_waits(o, threat.wall);
-    o.win_chances = win_chances_of(table, e.seat);
+    o.win_chances = win_chances_of(table, e.seat, params);
     threat.opponents.push_back(o);
   }
   fill_race(threat);
   return threat;
 }
 
-std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds) {
+std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds,
+                                       const FullParams& params) {
   const double live = std::max(1, threat.live_tiles);
   std::vector<OpponentWin> wins;
   double total = 0;
@@ -182,7 +185,7 @@ std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table,
       deal_in += o.deal_in[k];
       loss += o.loss[k];
     }
-    w.points = deal_in > 0 ? loss / deal_in : kFlatRonPoints * (o.seat == table.dealer() ? 1.5 : 1.0);
+    w.points = deal_in > 0 ? loss / deal_in : flat_ron_points(table, o.seat, params);
     total += w.share;
     wins.push_back(w);
   }
@@ -190,31 +193,29 @@ std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table,
   return wins;
 }
 
-Threat flat_threat(const Table& table) {
+Threat flat_threat(const Table& table, const FullParams& params) {
   Threat threat;
   threat.live_tiles = table.tiles_left();
   threat.wall = flat_wall(table);
-  // A tenpai hand waits on about one and a half kinds.
-  constexpr double kWaitKinds = 1.5;
-  for (int seat = 0; seat < 4; ++seat) {
+  for (int seat = 0; seat < kSeats; ++seat) {
     if (seat == table.seat()) continue;
     const SeatView& player = table.player(seat);
     OpponentThreat o;
     o.seat = seat;
     const double now = player.riichi_declared ? 1.0 : tenpai_model::tenpai_probability(table, seat);
-    o.tenpai = tenpai_over_time(table, seat, now);
+    o.tenpai = tenpai_over_time(table, seat, now, params);
     int open_kinds = 0;
     for (int k = 0; k < kNumKinds; ++k) {
       if (player.discarded[k] == 0 && player.passed_in_riichi[k] == 0) ++open_kinds;
     }
-    const double points = kFlatRonPoints * (seat == table.dealer() ? 1.5 : 1.0);
+    const double points = flat_ron_points(table, seat, params);
     for (int k = 0; k < kNumKinds; ++k) {
       if (player.discarded[k] > 0 || player.passed_in_riichi[k] > 0 || open_kinds == 0) continue;
-      o.deal_in[k] = now * std::min(1.0, kWaitKinds / open_kinds);
+      o.deal_in[k] = now * std::min(1.0, params.flat_wait_kinds / open_kinds);
       o.loss[k] = o.deal_in[k] * points;
     }
     o.live_waits = live_waits(o, threat.wall);
-    o.win_chances = win_chances_of(table, seat);
+    o.win_chances = win_chances_of(table, seat, params);
     threat.opponents.push_back(o);
   }
   fill_race(threat);

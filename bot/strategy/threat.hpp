@@ -10,18 +10,12 @@
 
 #include "bot/dp/dp.hpp"
 #include "bot/mj0/mj0.hpp"
+#include "bot/strategy/full_params.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin {
 
 inline constexpr int kMaxGoRounds = dp::kMaxDraws + 1;
-
-// Chances an opponent gets to complete a tenpai hand in one go-round, counted in wall draws:
-// its own draw, and the discards of the two seats that are not us. Measured as 1 + the ratio of
-// its rons off those two seats to its tsumo wins (scripts/ron-chances NAME) in matches against
-// greedy: a riichi is discarded into less (its opponents fold) than an open or dama hand.
-inline constexpr double kWinChancesInRiichi = 1.6;
-inline constexpr double kWinChancesOther = 2.9;
 
 struct OpponentThreat {
   int seat = 0;
@@ -29,7 +23,9 @@ struct OpponentThreat {
   std::array<double, kNumKinds> deal_in{};       // P(discarding the kind now deals in to them)
   std::array<double, kNumKinds> loss{};          // expected points paid to them for it
   double live_waits = 0;                          // expected live copies of their waits, if tenpai
-  double win_chances = kWinChancesOther;          // per go-round, in wall draws
+  // Chances per go-round to complete a tenpai hand, counted in wall draws: its own draw and the
+  // discards of the two seats that are not us (the params' chances in riichi or other).
+  double win_chances = 0;
 };
 
 struct Threat {
@@ -50,29 +46,31 @@ struct Threat {
   std::array<double, kMaxGoRounds + 1> choice_deal_in{};
   std::array<double, kMaxGoRounds + 1> choice_loss{};
   // Each opponent's share of the deal-in danger of a wall tile (who is paid when we deal in).
-  std::array<double, 4> payee_share{};
+  PerSeat<double> payee_share{};
 };
 
 // An opponent's share of the wins that end the hand without us (the race's hazard split by
 // seat, over the next `go_rounds`), and the mean points of its win (its expected loss per
-// deal-in; kFlatRonPoints when it holds no wait yet).
+// deal-in; the params' flat ron, a dealer's by the dealer factor, when it holds no wait yet).
 struct OpponentWin {
   int seat = 0;
   double share = 0;
   double points = 0;
 };
-std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds);
+std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds,
+                                       const FullParams& params = kDefaultFullParams);
 
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
 // `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
-// probability growing over the go-rounds as the measured share of tenpai players by turn does.
-Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall);
+// probability growing over the go-rounds as the share of tenpai players by turn does (params).
+Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall,
+                            const FullParams& params = kDefaultFullParams);
 
 // The comparison rule: each opponent's tenpai probability from the tenpai model (1 in riichi),
 // every kind it has not discarded (nor passed since its riichi) equally likely to be in its
-// wait, a ron worth kFlatRonPoints (x1.5 from the dealer).
-inline constexpr double kFlatRonPoints = 5200;
-Threat flat_threat(const Table& table);
+// wait (the params' wait kinds among them), a ron worth the params' flat ron points (a
+// dealer's by the dealer factor).
+Threat flat_threat(const Table& table, const FullParams& params = kDefaultFullParams);
 
 // The live copies of each kind if the unseen copies were spread evenly over the live wall and
 // the opponents' hands.

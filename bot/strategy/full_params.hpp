@@ -1,0 +1,161 @@
+// Every tunable of the `full` strategy in one place: each field's default is the value `full`
+// plays with, and for_each_param (below) gives each its name, as `tenbin params` lists it and
+// `--param NAME=VALUE` sets it, and a one-line note of what it is and where it was measured.
+// docs/full.md explains the model each belongs to.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bot/mj0/mj0.hpp"
+
+namespace tenbin {
+
+// A win's size: what the hand pays (before honba and riichi sticks) falls on the steps of the
+// scoring table, and wins bunch on a few of them (mangan above all). `share`: the step's share
+// of wins.
+struct WinLevel {
+  int points;
+  double share;
+};
+inline constexpr int kWinLevels = 15;
+using WinLevels = std::array<WinLevel, kWinLevels>;
+
+// The share of players tenpai after their n-th discard of a hand, n = 0..kTenpaiTurns - 1.
+inline constexpr int kTenpaiTurns = 21;
+
+struct FullParams {
+  // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
+  double riichi_ron_chances = 0.8;
+  double dama_ron_chances = 2.5;
+  double opponent_chances_in_riichi = 1.6;
+  double opponent_chances_other = 2.9;
+  std::array<double, kTenpaiTurns> tenpai_by_turn = {0,     0.001, 0.003, 0.010, 0.024, 0.048, 0.082,
+                                                     0.120, 0.162, 0.202, 0.235, 0.262, 0.286, 0.303,
+                                                     0.313, 0.327, 0.329, 0.334, 0.353, 0.353, 0.353};
+  // The lines (bot/strategy/line).
+  int fold_horizon = 5;
+  int noten_window_draws = 6;
+  // Choosing among candidates (bot/strategy/full).
+  double equivalent_points = 80;
+  double rank_value_noise = 2e-4;
+  // The ukeire stand-in (bot/strategy/ukeire_curve) and where it takes the DP's place.
+  int dp_max_shanten = 4;
+  double stand_in_win_points = 5000;
+  double stand_in_riichi_factor = 1.3;
+  // The work plan of a decision (bot/strategy/full: WorkPlan).
+  int large_budget_ms = 300;
+  int small_budget_ms = 60;
+  int samples_large = 2000;
+  int samples_medium = 1000;
+  int samples_small = 300;
+  int scored_sample_divisor = 4;
+  double sampling_deadline_share = 0.4;
+  double dp_deadline_share = 0.7;
+  // The comparison rule without MJ-0 (full-no-danger) and an opponent holding no wait yet.
+  double flat_ron_points = 5200;
+  double flat_wait_kinds = 1.5;
+  double dealer_factor = 1.5;
+  // Placement (bot/strategy/placement).
+  double placement_hands_left = 0;
+  double score_swing_per_hand = 4000;
+  double repeat_share = 0.25;
+  double ron_share = 0.57;
+  double negligible_level_odds = 1e-4;
+  WinLevels non_dealer_wins = {{{1000, 0.0954}, {1300, 0.0379}, {1600, 0.0135}, {2000, 0.1384},
+                                {2600, 0.0910}, {3200, 0.0119}, {3900, 0.1289}, {5200, 0.1045},
+                                {6400, 0.0147}, {7700, 0.0502}, {8000, 0.2135}, {12000, 0.0870},
+                                {16000, 0.0128}, {24000, 0.0003}, {32000, 0.0001}}};
+  WinLevels dealer_wins = {{{1500, 0.0737}, {2000, 0.0398}, {2400, 0.0055}, {2900, 0.1260},
+                            {3900, 0.0956}, {4800, 0.0139}, {5800, 0.1384}, {7700, 0.1028},
+                            {9600, 0.0185}, {11600, 0.0997}, {12000, 0.1819}, {18000, 0.0886},
+                            {24000, 0.0142}, {36000, 0.0007}, {48000, 0.0008}}};
+  // MJ-0's hand-building modes (bot/mj0: estimate_modes and the sampler's caller weights).
+  mj0::ModeParams modes;
+};
+
+// The defaults, for callers that take no parameters.
+inline const FullParams kDefaultFullParams{};
+
+// Calls visit(name, field, note) for every tunable, in the order `tenbin params` lists them;
+// `field` is a double, an int, a table of doubles or a WinLevels (whose shares are the tunable).
+template <typename Params, typename Visit>
+void for_each_param(Params& p, Visit&& visit) {
+  visit("riichi_ron_chances", p.riichi_ron_chances,
+        "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full vs greedy");
+  visit("dama_ron_chances", p.dama_ron_chances,
+        "the same for an open or dama hand: full vs greedy (greedy discards into them as it draws)");
+  visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
+        "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, vs greedy");
+  visit("opponent_chances_other", p.opponent_chances_other,
+        "the same for an open or dama opponent, vs greedy");
+  visit("tenpai_by_turn", p.tenpai_by_turn,
+        "share of players tenpai after their n-th discard, n = 0..20: 200 hanchan of four greedy seats");
+  visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
+  visit("noten_window_draws", p.noten_window_draws,
+        "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");
+  visit("equivalent_points", p.equivalent_points,
+        "candidates closer than this in points tie, and the hand's progress decides");
+  visit("rank_value_noise", p.rank_value_noise,
+        "rank values closer than this share of the rank-point spread tie (MJ-0's deal-in odds are known to ~0.5%)");
+  visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");
+  visit("stand_in_win_points", p.stand_in_win_points, "the stand-in's win: a typical closed win");
+  visit("stand_in_riichi_factor", p.stand_in_riichi_factor, "the stand-in's riichi win over its dama win (riichi, ura dora)");
+  visit("large_budget_ms", p.large_budget_ms, "from this budget: samples_large, and shanten-back up to 2-shanten");
+  visit("small_budget_ms", p.small_budget_ms,
+        "from this budget: samples_medium, shanten-back up to 1-shanten and hand changes up to 2-shanten");
+  visit("samples_large", p.samples_large, "MJ-0 joint samples a decision with a large budget");
+  visit("samples_medium", p.samples_medium, "MJ-0 joint samples a decision with a medium budget");
+  visit("samples_small", p.samples_small, "MJ-0 joint samples below small_budget_ms");
+  visit("scored_sample_divisor", p.scored_sample_divisor, "samples per scored sample (per opponent, for the expected loss)");
+  visit("sampling_deadline_share", p.sampling_deadline_share, "MJ-0's sampling stops at this share of the budget");
+  visit("dp_deadline_share", p.dp_deadline_share, "no DP starts after this share of the budget (the stand-in values the rest)");
+  visit("flat_ron_points", p.flat_ron_points,
+        "a non-dealer's ron where no sample says (full-no-danger, or an opponent holding no wait yet)");
+  visit("flat_wait_kinds", p.flat_wait_kinds, "kinds a tenpai hand waits on, for full-no-danger");
+  visit("dealer_factor", p.dealer_factor, "a dealer's win over a non-dealer's (Tenhou's scoring: 1.5)");
+  visit("placement_hands_left", p.placement_hands_left,
+        "outcomes are priced in rank points with at most this many hands expected after this one (0: the last hand)");
+  visit("score_swing_per_hand", p.score_swing_per_hand,
+        "standard deviation of one seat's score change per hand still to come (4,670 measured on greedy self-play)");
+  visit("repeat_share", p.repeat_share, "share of a hanchan's hands that repeat (dealer repeats and draws)");
+  visit("ron_share", p.ron_share, "share of wins by ron: full and full-no-placement vs greedy");
+  visit("negligible_level_odds", p.negligible_level_odds, "win-size steps less likely than this are left out of a pricing");
+  visit("non_dealer_wins", p.non_dealer_wins,
+        "shares of a non-dealer's wins by step of the scoring table: 53,748 wins of full vs greedy (seeds 6464, 7575)");
+  visit("dealer_wins", p.dealer_wins, "the same for a dealer's wins");
+  visit("mj0_flush_base", p.modes.flush_base, "MJ-0: P(flush) of a seat whose numbered melds share a suit, before the melds");
+  visit("mj0_flush_per_meld", p.modes.flush_per_meld, "MJ-0: added per meld");
+  visit("mj0_flush_cap", p.modes.flush_cap, "MJ-0: at most");
+  visit("mj0_flush_less_per_discard", p.modes.flush_less_per_discard, "MJ-0: less per discard of that suit");
+  visit("mj0_river_flush", p.modes.river_flush,
+        "MJ-0: P(flush) of a seat with no numbered meld whose river shuns one suit");
+  visit("mj0_river_flush_discards", p.modes.river_flush_discards, "MJ-0: the river that shows it: at least this many discards");
+  visit("mj0_triplets_two_calls", p.modes.triplets_two_calls, "MJ-0: P(all triplets) with no chi and two or more pon/kan");
+  visit("mj0_triplets_one_call", p.modes.triplets_one_call, "MJ-0: P(all triplets) with no chi and one open pon/kan");
+  visit("mj0_caller_triplet_weight", p.modes.caller_triplet_weight, "MJ-0: a caller's triplets weigh this much more");
+  visit("mj0_caller_run_weight", p.modes.caller_run_weight, "MJ-0: a caller's runs weigh this much more");
+}
+
+// One parameter as `tenbin params` lists it: its name, its value ("0.8", or a table as
+// comma-separated values) and its note.
+struct ParamListing {
+  std::string name;
+  std::string value;
+  std::string note;
+};
+std::vector<ParamListing> list_params(const FullParams& params);
+
+// Every parameter as a JSON object, name to value (a table as an array of its values).
+nlohmann::json params_json(const FullParams& params);
+
+// Sets one parameter from "NAME=VALUE" (a table takes all its values, comma-separated). Throws
+// std::invalid_argument naming the problem: an unknown name, a value that is not a number of
+// the field's kind, or a table of the wrong length.
+void set_param(FullParams& params, std::string_view assignment);
+
+}  // namespace tenbin

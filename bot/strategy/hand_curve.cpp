@@ -1,0 +1,94 @@
+#include "bot/strategy/hand_curve.hpp"
+
+#include <algorithm>
+
+#include "bot/strategy/ukeire_curve.hpp"
+#include "engine/score.hpp"
+#include "engine/seats.hpp"
+#include "engine/shanten.hpp"
+#include "engine/waits.hpp"
+
+namespace tenbin {
+namespace {
+
+// Our ron chances per go-round: those of an open hand, or of a closed one (which is taken to
+// declare riichi when tenpai; staying dama is priced apart, by dama_ron_share).
+double ron_chances_of(const dp::Position& position, const FullParams& params) {
+  const bool open = std::any_of(position.melds.begin(), position.melds.end(), [](const Meld& m) { return m.is_open(); });
+  return open ? params.dama_ron_chances : params.riichi_ron_chances;
+}
+
+HandCurve curve_of(const dp::Candidate& c) {
+  if (!c.evaluated) return {};
+  return {c.by_draws[static_cast<int>(dp::Objective::win)], c.by_draws[static_cast<int>(dp::Objective::score)],
+          c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
+}
+
+bool within_dp_reach(const dp::Solver* solver, const TileCounts& hand, const FullParams& params) {
+  return solver != nullptr && shanten(hand) <= params.dp_max_shanten;
+}
+
+}  // namespace
+
+std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
+                                                const dp::Options& options, const FullParams& params,
+                                                std::size_t& states) {
+  std::array<HandCurve, kNumKinds> curves{};
+  if (within_dp_reach(solver, position.hand, params)) {
+    const dp::Result& result = solver->solve(position, options);
+    states += result.draw_states;
+    for (const dp::Candidate& c : result.candidates) {
+      if (c.discard >= 0) curves[c.discard] = curve_of(c);
+    }
+  } else {
+    for (int kind = 0; kind < kNumKinds; ++kind) {
+      if (position.hand[kind] == 0) continue;
+      TileCounts after = position.hand;
+      --after[kind];
+      curves[kind] = ukeire_curve(after, position, params);
+    }
+  }
+  for (HandCurve& curve : curves) curve.ron_chances = ron_chances_of(position, params);
+  return curves;
+}
+
+HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
+                     const FullParams& params, std::size_t& states) {
+  HandCurve curve;
+  bool valued = false;
+  if (within_dp_reach(solver, position.hand, params)) {
+    const dp::Result& result = solver->solve(position, options);
+    states += result.draw_states;
+    valued = !result.candidates.empty() && result.candidates.front().evaluated;
+    if (valued) curve = curve_of(result.candidates.front());
+  }
+  if (!valued) curve = ukeire_curve(position.hand, position, params);
+  curve.ron_chances = ron_chances_of(position, params);
+  return curve;
+}
+
+double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall) {
+  const KindMask waits = waits_of(hand);
+  WinContext context;
+  context.round_wind = table.round_wind();
+  context.seat_wind = table.seat_wind();
+  context.dealer = table.dealer();
+  context.winner = table.seat();
+  context.discarder = (table.seat() + 1) % kSeats;
+  double all = 0;
+  double with_yaku = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if ((waits >> kind & 1) == 0) continue;
+    const double copies = std::max(wall[kind], 1e-3);
+    all += copies;
+    WinningHand won;
+    won.concealed = hand;
+    if (won.concealed[kind] >= kCopiesPerKind) continue;
+    ++won.concealed[kind];
+    won.win_kind = kind;
+    if (score_win(won, context, table.rules()).ok()) with_yaku += copies;
+  }
+  return all > 0 ? with_yaku / all : 0;
+}
+
+}  // namespace tenbin

@@ -1,0 +1,32 @@
+// Our hand's side of a candidate: its win odds, expected score and tenpai odds by draws left
+// (HandCurve), from the DP or, where the DP does not run, from the ukeire stand-in; and the ron
+// chances per go-round that the hand gets.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "bot/dp/dp.hpp"
+#include "bot/strategy/full_params.hpp"
+#include "bot/strategy/line.hpp"
+#include "engine/table.hpp"
+
+namespace tenbin {
+
+// The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that
+// raises the shanten beyond its options, keeps an empty curve: no win), or, without a solver or
+// beyond the params' DP reach, the ukeire stand-in's for every discard. `states` counts the
+// DP's draw states.
+std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
+                                                const dp::Options& options, const FullParams& params,
+                                                std::size_t& states);
+
+// The curve of a 3n+1 hand (a draw state), the same way.
+HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
+                     const FullParams& params, std::size_t& states);
+
+// The share of a closed tenpai hand's waits (weighed by their copies in the wall) on which a ron
+// has a yaku without riichi: staying dama, the others need menzen tsumo.
+double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall);
+
+}  // namespace tenbin

@@ -1,0 +1,142 @@
+// The lines of play (bot/strategy/line): the draw payments against an enumeration of who is tenpai,
+// the push line against the race worked out by hand, and the fold line's safest tiles.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bot/strategy/line.hpp"
+
+namespace tenbin {
+namespace {
+
+// A threat of `opponents` seats tenpai with odds `tenpai` at every go-round, nobody ever
+// finishing (no hazard) and every wall tile dealing in with `deal_in` for `loss`.
+Threat quiet_threat(double tenpai, double deal_in = 0, double loss = 0) {
+  Threat threat;
+  for (int seat = 1; seat < kSeats; ++seat) {
+    OpponentThreat o;
+    o.seat = seat;
+    o.tenpai.fill(tenpai);
+    threat.opponents.push_back(o);
+  }
+  threat.push_deal_in.fill(deal_in);
+  threat.push_loss.fill(loss);
+  threat.choice_deal_in.fill(deal_in);
+  threat.choice_loss.fill(loss);
+  threat.payee_share = {0, 1.0 / 3, 1.0 / 3, 1.0 / 3};
+  return threat;
+}
+
+// The noten payments by enumeration of the eight tenpai patterns of three opponents with odds
+// 0.2, 0.5 and 0.9: 3000 from the noten hands to the tenpai ones (Tenhou's rules).
+TEST(Line, DrawPaymentsMatchAnEnumerationOfWhoIsTenpai) {
+  Threat threat = quiet_threat(0);
+  const double odds[3] = {0.2, 0.5, 0.9};
+  for (int i = 0; i < 3; ++i) threat.opponents[i].tenpai.fill(odds[i]);
+  double if_tenpai = 0;
+  double if_noten = 0;
+  for (int pattern = 0; pattern < 8; ++pattern) {
+    double p = 1;
+    int others = 0;
+    for (int i = 0; i < 3; ++i) {
+      const bool tenpai = (pattern >> i & 1) != 0;
+      p *= tenpai ? odds[i] : 1 - odds[i];
+      others += tenpai ? 1 : 0;
+    }
+    if (others < 3) if_tenpai += p * 3000.0 / (others + 1);
+    if (others > 0) if_noten -= p * 3000.0 / (4 - others);
+  }
+  const DrawPayments pay = draw_payments(threat, 3);
+  EXPECT_NEAR(pay.tenpai, if_tenpai, 1e-9);
+  EXPECT_NEAR(pay.noten, if_noten, 1e-9);
+}
+
+// Without a race the push line wins as the DP does: P(win within 2 draws) 0.75, by 0.5 then 0.25.
+TEST(Line, PushWithoutARaceWinsAsTheCurveSays) {
+  HandCurve curve;
+  curve.win = {0.5, 0.75};
+  curve.score = {0.5 * 4000, 0.75 * 4000};
+  curve.tenpai = {1, 1};
+  const Line line = push_line(curve, quiet_threat(0), 2);
+  EXPECT_NEAR(line.win_prob, 0.75, 1e-12);
+  EXPECT_NEAR(line.win_points, 0.75 * 4000, 1e-9);
+  EXPECT_NEAR(line.draw_prob, 0.25, 1e-12);
+  EXPECT_DOUBLE_EQ(line.deal_in_prob, 0);
+}
+
+// The race by hand, one draw: P(nobody else finished) 0.9, then our win 0.5 of the time, ron
+// chances raising it to 1 - (1 - 0.5)^2 = 0.75: 0.9 x 0.75. The draw follows if neither of us
+// wins during the next go-round's hazard either: 0.9 x 0.25 x 0.9.
+TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
+  HandCurve curve;
+  curve.win = {0.5};
+  curve.score = {0.5 * 8000};
+  curve.tenpai = {1};
+  curve.ron_chances = 1;
+  Threat threat = quiet_threat(0);
+  threat.hazard.fill(0.1);
+  const Line line = push_line(curve, threat, 1);
+  EXPECT_NEAR(line.win_prob, 0.9 * 0.75, 1e-12);
+  EXPECT_NEAR(line.win_points, 0.9 * 0.75 * 8000, 1e-9);
+  EXPECT_NEAR(line.draw_prob, 0.9 * 0.25 * 0.9, 1e-12);
+}
+
+// Each later discard of a tenpai push pays the wall tile's danger while the hand goes on: with
+// three draws and no win, deal-ins after draws 1 and 2 (the last draw has no discard after it).
+TEST(Line, PushPaysTheDangerOfEachLaterDiscard) {
+  HandCurve curve;
+  curve.win = {0, 0, 0};
+  curve.score = {0, 0, 0};
+  curve.tenpai = {1, 1, 1};
+  const Line line = push_line(curve, quiet_threat(0, 0.1, 800), 3);
+  EXPECT_NEAR(line.deal_in_prob, 0.1 + 0.9 * 0.1, 1e-12);
+  EXPECT_NEAR(line.deal_in_points, 800 + 0.9 * 800, 1e-9);
+}
+
+// The draw payments count only inside the noten window (the params').
+TEST(Line, DrawPaymentsCountOnlyInTheNotenWindow) {
+  HandCurve curve;
+  curve.win = std::vector<double>(8, 0.0);
+  curve.score = std::vector<double>(8, 0.0);
+  curve.tenpai = std::vector<double>(8, 1.0);
+  const Threat threat = quiet_threat(0.5);
+  EXPECT_GT(push_line(curve, threat, 4).draw_payment, 0);
+  EXPECT_DOUBLE_EQ(push_line(curve, threat, 8).draw_payment, 0);
+  FullParams wide;
+  wide.noten_window_draws = 8;
+  EXPECT_GT(push_line(curve, threat, 8, wide).draw_payment, 0);
+}
+
+// Folding discards the safest tiles held, one a turn, up to the fold horizon: with the wall's
+// danger flat, the j-th safest tile's own figures. Hand: 1m (loss 100), 9p (0), E (50); seat 2 is
+// the one its losses pay.
+TEST(Line, FoldDiscardsTheSafestTilesFirstUpToTheHorizon) {
+  Threat threat = quiet_threat(0, 0.2, 1000);
+  const int one_man = 0;
+  const int nine_pin = 17;
+  const int east = 27;
+  threat.loss[one_man] = 100;
+  threat.loss[east] = 50;
+  threat.deal_in[one_man] = 0.02;
+  threat.deal_in[east] = 0.01;
+  threat.opponents[1].loss = threat.loss;
+  TileCounts hand{};
+  hand[one_man] = 1;
+  hand[nine_pin] = 1;
+  hand[east] = 1;
+  const Line fold = fold_line(hand, threat, 5);
+  // Turns 1-4 (the fifth draw has no discard after it): 9p, E, 1m, then 1m again (held runs out).
+  const double going2 = 1;
+  const double going3 = going2 * (1 - 0.01);
+  const double going4 = going3 * (1 - 0.02);
+  EXPECT_NEAR(fold.deal_in_points, 0 + 50 * going2 + 100 * going3 + 100 * going4, 1e-9);
+  EXPECT_NEAR(fold.deal_in_prob, 0.01 + 0.02 * going3 + 0.02 * going4, 1e-12);
+  EXPECT_DOUBLE_EQ(fold.win_prob, 0);
+  EXPECT_NEAR(fold.payee[2], 1, 1e-12);  // only seat 2 is paid by these tiles
+  FullParams short_horizon;
+  short_horizon.fold_horizon = 2;
+  EXPECT_NEAR(fold_line(hand, threat, 5, short_horizon).deal_in_points, 50, 1e-9);
+}
+
+}  // namespace
+}  // namespace tenbin
