@@ -65,10 +65,14 @@ MatchMeta MatchDir::read_meta() const {
     if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") {
       throw std::runtime_error("not a tenbin-wall-v1 match");
     }
-    MatchMeta read{meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1), {}, {}};
+    MatchMeta read{meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1), {}, {}, {}, false};
     if (meta.contains("starts")) {
       for (const json& entry : meta.at("starts")) read.starts.push_back(start_from_json(entry));
     }
+    if (meta.contains("seats")) {
+      for (const json& seat : meta.at("seats")) read.seat_names.push_back(seat.at("name").get<std::string>());
+    }
+    read.tonpuu = meta.value("format", std::string("hanchan")) == "tonpuu";
     if (meta.contains("shard")) read.shard = Shard{meta.at("shard").at("index").get<int>(), meta.at("shard").at("count").get<int>()};
     return read;
   } catch (const std::exception& error) {
@@ -95,7 +99,7 @@ ResultsFile MatchDir::read_results_file(bool duplicate) const {
           line.contains("wall_game") ? line.at("wall_game").get<std::uint64_t>() : wall_game_of(duplicate, game);
       const int hands = line.value("hands", -1);
       if (file.games.count(game)) file.repeated.emplace_back(number, game);
-      file.games[game] = GameResult{wall_game, hands, std::move(line)};
+      file.games[game] = GameResult{wall_game, hands, std::move(line), number};
     } catch (const std::exception&) {
       file.unreadable_lines.push_back(number);  // a line cut short by an interruption
     }

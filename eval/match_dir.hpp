@@ -7,6 +7,7 @@
 // DIR/results.jsonl       one line per finished game, appended and flushed at once
 // DIR/summary.json        the per-command statistics; also printed as a table
 // DIR/stderr/             each seat process's stderr
+// DIR/arena.lock          locked (flock) by the arena playing the match (eval/match_lock.hpp)
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,8 @@ struct MatchMeta {
   int games = -1;  // the games the match asked for; -1 when meta.json does not say
   std::optional<Shard> shard;  // a shard of it: only its games are asked for
   std::vector<HandStart> starts;  // its start book (eval/start_book.hpp), if one
+  std::vector<std::string> seat_names;  // the four seat commands' names, in --seat order
+  bool tonpuu = false;
   bool asks_for(int game) const { return game >= 0 && game < games && (!shard || shard->holds(duplicate, game)); }
 };
 
@@ -53,6 +56,7 @@ struct GameResult {
   std::uint64_t wall_game = 0;  // as the line says, else as the seating implies
   int hands = -1;               // as the line says; -1 when it does not
   nlohmann::json record;        // the whole line
+  int line = 0;                 // its line in results.jsonl, from 1
 };
 
 // results.jsonl as read, with what is wrong in it: lines that do not parse, games listed twice,
@@ -82,6 +86,7 @@ class MatchDir {
   std::string summary_path() const { return path_ + "/summary.json"; }
   std::string logs_dir() const { return path_ + "/logs"; }
   std::string stderr_dir() const { return path_ + "/stderr"; }
+  std::string lock_path() const { return path_ + "/arena.lock"; }
   std::string log_path(int game) const;                    // DIR/logs/NNNN.mjson
   std::string stderr_path(int job, int command) const;     // DIR/stderr/jobJ-seatC.log
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "eval/durable_file.hpp"
 #include "eval/match.hpp"
 #include "eval/match_dir.hpp"
+#include "eval/verify.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -136,6 +138,19 @@ void read_games(ShardDir& s) {
   }
 }
 
+// Every game of the shard refereed again (eval/verify.hpp): nothing is merged from a shard whose
+// logs, results or summary are not what its games give.
+void check_verified(const ShardDir& s) {
+  std::ostringstream found;
+  if (verify_match(s.dir.path(), found) == 0) return;
+  std::string problems;
+  std::istringstream lines(found.str());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("verify ", 0) != 0) problems += "\n  " + line;
+  }
+  throw Refusal(fmt::format("{}: verify finds problems, nothing is merged:{}", s.dir.path(), problems));
+}
+
 // The merged files, each written whole under a temporary name and renamed into place; meta.json
 // last, so a directory with a meta.json holds a finished merge. Returns the summary table.
 std::string write_merged(const MatchDir& out, const std::vector<ShardDir>& shards) {
@@ -181,6 +196,7 @@ int merge_shards(const std::string& out, const std::vector<std::string>& shard_p
     for (const std::string& path : shard_paths) shards.push_back(read_shard(path));
     check_one_match(shards);
     for (ShardDir& s : shards) read_games(s);
+    for (const ShardDir& s : shards) check_verified(s);
     report << write_merged(target, shards);
     return 0;
   } catch (const Refusal& refusal) {

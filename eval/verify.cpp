@@ -1,6 +1,7 @@
 #include "eval/verify.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -10,12 +11,16 @@
 #include "engine/mjai.hpp"
 #include "engine/mjai_log.hpp"
 #include "engine/wall.hpp"
+#include "eval/game_replay.hpp"
+#include "eval/match.hpp"
 #include "eval/match_dir.hpp"
 #include "eval/start_book.hpp"
 #include "eval/tiles_text.hpp"
 
 namespace tenbin::arena {
 namespace {
+
+using nlohmann::json;
 
 struct Discrepancy {
   int line = 0;
@@ -208,15 +213,128 @@ std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const
   return std::nullopt;
 }
 
+// The referee's settings for game `game`: the match's seed, format, start and seating.
+GameConfig referee_config(const Match& match, int game) {
+  GameConfig config;
+  config.tonpuu = match.meta.tonpuu;
+  config.seed = match.meta.seed;
+  config.wall_game = wall_game_of(match.meta.duplicate, game);
+  config.start = start_of(match.meta.starts, config.wall_game);
+  for (int seat = 0; seat < 4; ++seat) {
+    config.names[seat] = match.meta.seat_names[static_cast<std::size_t>(command_at(match.meta.duplicate, game, seat))];
+  }
+  return config;
+}
+
+// The first field of a result line that is not what the referee's replay of its game gives.
+std::optional<std::string> result_difference(const json& record, int game, const GameConfig& config,
+                                             const RefereeResult& played) {
+  const std::vector<std::pair<std::string, json>> expected = {{"game", game},
+                                                              {"wall_game", config.wall_game},
+                                                              {"names", config.names},
+                                                              {"scores", played.scores},
+                                                              {"ranks", played.ranks},
+                                                              {"points", played.points},
+                                                              {"hands", played.hands}};
+  for (const auto& [key, value] : expected) {
+    if (!record.contains(key)) return "field " + key + ": missing, the replay gives " + value.dump();
+    if (record.at(key) != value) {
+      return "field " + key + ": the line has " + record.at(key).dump() + ", the replay gives " + value.dump();
+    }
+  }
+  const json* seats = record.contains("seats") ? &record.at("seats") : nullptr;
+  if (seats == nullptr || !seats->is_array() || seats->size() != 4) return std::string("field seats: not four seats");
+  for (int seat = 0; seat < 4; ++seat) {
+    const json& entry = seats->at(static_cast<std::size_t>(seat));
+    const json decisions = played.decisions[seat];
+    if (!entry.is_object() || !entry.contains("decisions") || entry.at("decisions") != decisions) {
+      return "field seats[" + std::to_string(seat) + "].decisions: the line has " +
+             (entry.is_object() && entry.contains("decisions") ? entry.at("decisions").dump() : std::string("none")) +
+             ", the replay asks the seat " + decisions.dump() + " times";
+    }
+  }
+  return std::nullopt;
+}
+
+// The referee plays the game again with the log's actions: every event must be the log's, and
+// the result line what the game gives.
+void referee_game(const Match& match, int game, const GameResult& result, MatchCheck& check, std::ostream& out) {
+  const std::string path = match.dir.log_path(game);
+  const LoggedGame logged = read_logged_game(path);
+  if (!logged.problem.empty()) {
+    out << where(path, logged.problem_line) << ": " << logged.problem << "\n";
+    ++check.problems;
+    return;
+  }
+  const GameConfig config = referee_config(match, game);
+  const Replay replay = replay_game(config, logged.events);
+  if (replay.mismatch) {
+    out << where(path, replay.mismatch->line) << ": " << replay.mismatch->what << "\n";
+    ++check.problems;
+    return;
+  }
+  if (auto what = result_difference(result.record, game, config, *replay.result)) {
+    out << where(match.dir.results_path(), result.line) << ": game " << game << " " << *what << "\n";
+    ++check.problems;
+  }
+}
+
 void check_game(const Match& match, int game, const GameResult& result, const Commitments& commitments,
                 MatchCheck& check, std::ostream& out) {
   const std::string path = match.dir.log_path(game);
   const MjaiLogFile log = read_mjai_log_file(path);
   for (int hand = 0; hand < count_hands(log); ++hand) check.in_logs.insert({game, hand});
   const auto problem = first_discrepancy(match, game, result, log, commitments, check.used);
-  if (!problem) return;
+  if (!problem) {
+    referee_game(match, game, result, check, out);
+    return;
+  }
   out << where(path, problem->line) << ": " << problem->what << "\n";
   ++check.problems;
+}
+
+// summary.json must be what the results and logs make.
+int summary_problems(const Match& match, std::ostream& out) {
+  const std::string path = match.dir.summary_path();
+  json written;
+  try {
+    std::ifstream in(path);
+    if (!in) {
+      out << path << ": missing (the arena writes it when the match is complete)\n";
+      return 1;
+    }
+    written = json::parse(in);
+  } catch (const std::exception&) {
+    out << path << ": unreadable\n";
+    return 1;
+  }
+  const json expected = summary_json(match.dir, match.meta.duplicate);
+  if (written == expected) return 0;
+  if (!written.is_array() || written.size() != expected.size()) {
+    out << path << ": lists " << (written.is_array() ? std::to_string(written.size()) : std::string("no")) << " seat commands, the results make "
+        << expected.size() << "\n";
+    return 1;
+  }
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const json& command = expected[i];
+    const json& entry = written[i];
+    const std::string name = command.at("name").get<std::string>();
+    for (const auto& [key, value] : command.items()) {
+      if (entry.is_object() && entry.contains(key) && entry.at(key) == value) continue;
+      out << path << ": command " << name << " field " << key << ": the file has "
+          << (entry.is_object() && entry.contains(key) ? entry.at(key).dump() : std::string("none"))
+          << ", the results and logs make " << value.dump() << "\n";
+      return 1;
+    }
+  }
+  out << path << ": fields the results and logs do not make\n";
+  return 1;
+}
+
+int games_asked(const MatchMeta& meta) {
+  int asked = 0;
+  for (int game = 0; game < meta.games; ++game) asked += meta.asks_for(game) ? 1 : 0;
+  return asked;
 }
 
 // The match is all there: every game meta.json asks for listed once, every line readable and
@@ -268,11 +386,19 @@ int verify_match(const std::string& dir, std::ostream& out) {
   const Commitments commitments = match->dir.read_commitments();
   MatchCheck check;
   check.problems = completeness_problems(*match, out);
-  for (const auto& [game, result] : match->results) check_game(*match, game, result, commitments, check, out);
-  if (match->results.empty()) {
+  if (match->meta.seat_names.size() != 4) {
+    out << match->dir.meta_path() << ": names no four seats, so no game can be refereed again\n";
+    ++check.problems;
+  } else {
+    for (const auto& [game, result] : match->results) check_game(*match, game, result, commitments, check, out);
+  }
+  // A shard of more shards than walls asks for no game, and is whole with none.
+  if (match->results.empty() && games_asked(match->meta) > 0) {
     out << dir << "/results.jsonl: no finished game to check\n";
     ++check.problems;
   }
+  // The summary is recomputed only from results and logs that hold up.
+  if (check.problems == 0) check.problems += summary_problems(*match, out);
 
   int unmatched = 0;
   for (const auto& [key, lines] : commitments.by_hand) unmatched += check.in_logs.count(key) ? 0 : 1;
