@@ -14,6 +14,7 @@
 
 #include "engine/game.hpp"
 #include "engine/mjai.hpp"
+#include "engine/mjai_log.hpp"
 
 namespace tenbin::arena {
 
@@ -31,11 +32,8 @@ struct LoggedGame {
   std::string problem;
 };
 
-// A whole hanchan logs some 300 KB; a file far beyond that is not read into memory.
-constexpr std::uintmax_t kMaxGameLogBytes = std::uintmax_t{64} << 20;
-
 // Reads a game log; a file over `max_bytes` is a problem (line 0) and is not read.
-LoggedGame read_logged_game(const std::string& path, std::uintmax_t max_bytes = kMaxGameLogBytes);
+LoggedGame read_logged_game(const std::string& path, std::uintmax_t max_bytes = kMaxLogFileBytes);
 
 // Where the replay first parts from the log: its line (0: the log's end) and what differs.
 struct ReplayMismatch {

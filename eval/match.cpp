@@ -241,15 +241,30 @@ std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& di
   lock = MatchLock::take(dir.lock_path(), why);
   if (!lock) return config.out_dir + ": " + why;
   if (config.resume && fs::exists(dir.meta_path())) {
-    const json previous = dir.read_meta_json();
-    if (previous.at("seed") != meta.at("seed") || previous.at("seats") != meta.at("seats") ||
-        previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format") ||
+    json previous;
+    try {
+      dir.read_meta();  // every field checked before any is compared
+      previous = dir.read_meta_json();
+    } catch (const std::exception& unreadable) {
+      return std::string("--resume: ") + unreadable.what();
+    }
+    if (previous.at("seed") != meta.at("seed") || previous.value("seats", json()) != meta.at("seats") ||
+        previous.value("duplicate", json()) != meta.at("duplicate") || previous.value("format", json()) != meta.at("format") ||
         previous.value("shard", json()) != meta.value("shard", json()) ||
         previous.value("starts", json()) != meta.value("starts", json())) {
       return "--resume: " + config.out_dir + " was played with other settings";
     }
   } else if (!config.resume && fs::is_regular_file(dir.results_path()) && fs::file_size(dir.results_path()) > 0) {
     return config.out_dir + " already holds results: use --resume to continue it, or another --out";
+  }
+  if (config.resume) {
+    // A line in the middle that is not a result is damage, not an interruption (which can only
+    // cut the last line): the match is not continued on it.
+    const ResultsFile results = dir.read_results_file(config.duplicate);
+    for (const UnreadableLine& line : results.unreadable_lines) {
+      const bool last_cut_short = results.unfinished_last_line && line.line == results.lines;
+      if (!last_cut_short) return "--resume: " + dir.results_path() + ":" + std::to_string(line.line) + ": " + line.why;
+    }
   }
   return std::nullopt;
 }

@@ -30,12 +30,14 @@ struct ShardDir {
   MatchDir dir;
   Shard shard;
   json match;                                  // meta.json without the shard
+  int games = 0;                               // as meta.json asks, checked
+  bool duplicate = false;
   std::map<int, GameResult> results;           // by game
   std::map<HandKey, std::string> commitments;  // one hash per hand
 };
 
 ShardDir read_shard(const std::string& path) {
-  ShardDir s{MatchDir(path), {}, {}, {}, {}};
+  ShardDir s{MatchDir(path), {}, {}, 0, false, {}, {}};
   try {
     s.match = s.dir.read_meta_json();
   } catch (const std::exception& error) {
@@ -45,9 +47,12 @@ ShardDir read_shard(const std::string& path) {
     throw Refusal(fmt::format("{}: not a shard (its meta.json names no --shard)", path));
   }
   try {
-    s.shard = {s.match.at("shard").at("index").get<int>(), s.match.at("shard").at("count").get<int>()};
+    const MatchMeta meta = s.dir.read_meta();  // every field's type and range
+    s.shard = *meta.shard;
+    s.games = meta.games;
+    s.duplicate = meta.duplicate;
   } catch (const std::exception& error) {
-    throw Refusal(fmt::format("{}: meta.json's shard is unreadable ({})", path, error.what()));
+    throw Refusal(error.what());
   }
   s.match.erase("shard");
   return s;
@@ -92,11 +97,12 @@ void check_one_match(const std::vector<ShardDir>& shards) {
 
 // Every game of the shard finished, with its log and one commitment per hand, and nothing else.
 void read_games(ShardDir& s) {
-  const int games = s.match.at("games").get<int>();
-  const bool duplicate = s.match.value("duplicate", false);
+  const int games = s.games;
+  const bool duplicate = s.duplicate;
   const ResultsFile file = s.dir.read_results_file(duplicate);
   if (!file.unreadable_lines.empty()) {
-    throw Refusal(fmt::format("{}: results.jsonl line {} is unreadable", s.dir.path(), file.unreadable_lines.front()));
+    const UnreadableLine& line = file.unreadable_lines.front();
+    throw Refusal(fmt::format("{}:{}: an unreadable result line: {}", s.dir.results_path(), line.line, line.why));
   }
   if (!file.repeated.empty()) {
     throw Refusal(fmt::format("{}: results.jsonl lists game {} twice", s.dir.path(), file.repeated.front().second));

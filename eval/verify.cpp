@@ -38,12 +38,13 @@ struct Match {
   ResultsFile file;                   // and what is wrong with their listing
 };
 
-std::optional<Match> read_match(const std::string& path) {
+std::optional<Match> read_match(const std::string& path, std::string& why) {
   const MatchDir dir(path);
   MatchMeta meta;
   try {
     meta = dir.read_meta();
-  } catch (const std::exception&) {
+  } catch (const std::exception& error) {
+    why = error.what();
     return std::nullopt;
   }
   ResultsFile file = dir.read_results_file(meta.duplicate);
@@ -342,8 +343,8 @@ int games_asked(const MatchMeta& meta) {
 int completeness_problems(const Match& match, std::ostream& out) {
   const std::string results = match.dir.results_path();
   int problems = 0;
-  for (const int line : match.file.unreadable_lines) {
-    out << where(results, line) << ": an unreadable result line\n";
+  for (const UnreadableLine& line : match.file.unreadable_lines) {
+    out << where(results, line.line) << ": an unreadable result line: " << line.why << "\n";
     ++problems;
   }
   for (const auto& [line, game] : match.file.repeated) {
@@ -354,20 +355,22 @@ int completeness_problems(const Match& match, std::ostream& out) {
     out << results << ": the last line has no newline (cut short: --resume repairs it)\n";
     ++problems;
   }
-  std::vector<int> missing;
+  int missing = 0;
+  int first_missing = -1;
   int asked = 0;
   for (int game = 0; game < match.meta.games; ++game) {
     if (!match.meta.asks_for(game)) continue;
     ++asked;
-    if (!match.results.count(game)) missing.push_back(game);
+    if (match.results.count(game)) continue;
+    if (missing++ == 0) first_missing = game;
   }
-  if (!missing.empty()) {
-    out << results << ": " << missing.size() << " of the " << asked << " games have no result (first: game "
-        << missing.front() << ")\n";
+  if (missing > 0) {
+    out << results << ": " << missing << " of the " << asked << " games have no result (first: game "
+        << first_missing << ")\n";
     ++problems;
   }
   for (const auto& [game, result] : match.results) {
-    if (match.meta.games >= 0 && !match.meta.asks_for(game)) {
+    if (!match.meta.asks_for(game)) {
       out << results << ": game " << game << " is not one the match asked for\n";
       ++problems;
     }
@@ -378,9 +381,10 @@ int completeness_problems(const Match& match, std::ostream& out) {
 }  // namespace
 
 int verify_match(const std::string& dir, std::ostream& out) {
-  const auto match = read_match(dir);
+  std::string why;
+  const auto match = read_match(dir, why);
   if (!match) {
-    out << dir << "/meta.json: unreadable, or not a tenbin-wall-v1 match\n";
+    out << why << "\n";
     return 1;
   }
   const Commitments commitments = match->dir.read_commitments();
