@@ -160,6 +160,7 @@ std::string read_whole(const std::string& path) {
 json report_data(const std::string& path) {
   const MatchDir dir(path);
   const MatchMeta meta = dir.read_meta();
+  if (meta.seat_names.size() != 4) throw std::runtime_error(dir.meta_path() + ": seats: missing");
   const json meta_json = dir.read_meta_json();
   const ResultsFile file = dir.read_results_file(meta.duplicate);
   if (!file.unreadable_lines.empty()) {

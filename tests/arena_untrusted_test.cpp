@@ -113,6 +113,13 @@ TEST_F(UntrustedMatch, AShardOfCountZeroIsNamed) {
   expect_refused(arena(resume), 2, "meta.json: shard.count", "--resume");
 }
 
+TEST_F(UntrustedMatch, AMetaWithoutSeatsIsNamed) {
+  const fs::path dir = copy("no-seats");
+  edit_json(dir / "meta.json", [](json& meta) { meta.erase("seats"); });
+  expect_refused(arena({"verify", dir.string()}), 1, "meta.json: names no four seats", "verify");
+  expect_refused(arena({"report", dir.string(), "--chart-js", "/dev/null"}), 3, "meta.json: seats: missing", "report");
+}
+
 // games -1 would switch the check for missing games off; 2^31-1 would have it list 2^31 games.
 TEST_F(UntrustedMatch, GamesOutOfRangeAreNamed) {
   for (const long long games : {-1LL, 2147483647LL}) {
