@@ -1,5 +1,6 @@
 #include "engine/mjai_log.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <istream>
 
@@ -37,6 +38,13 @@ std::string MjaiLogProblem::message(const std::string& path) const {
 
 MjaiLogFile read_mjai_log_file(const std::string& path) {
   MjaiLogFile log;
+  std::error_code no_size;
+  const auto size = std::filesystem::file_size(path, no_size);
+  if (!no_size && size > kMaxLogFileBytes) {
+    log.problem = MjaiLogProblem{0, "the log is " + std::to_string(size) + " bytes, over the " +
+                                        std::to_string(kMaxLogFileBytes) + " a game's log can take"};
+    return log;
+  }
   std::ifstream in(path);
   if (!in) {
     log.problem = MjaiLogProblem{0, "cannot open the log"};

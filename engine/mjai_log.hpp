@@ -3,6 +3,7 @@
 // unreadable line is reported with its number.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <stdexcept>
@@ -60,6 +61,10 @@ struct MjaiLogFile {
   std::vector<MjaiLogLine> lines;         // every event up to the first problem
   std::optional<MjaiLogProblem> problem;  // the first problem, if any
 };
+
+// A whole hanchan logs some 300 KB; a file far beyond that is refused unread (memory stays bounded
+// whatever file a log path names).
+constexpr std::uintmax_t kMaxLogFileBytes = std::uintmax_t{64} << 20;
 
 MjaiLogFile read_mjai_log_file(const std::string& path);
 

@@ -6,7 +6,7 @@
 //                [--shard I/N]   only the games of shard I of N (the four rotations of a wall together)
 //                [--starts BOOK] each game from a hand of the start book, not East 1 (eval/start_book.hpp)
 //   tenbin-arena merge OUT SHARD...  the shards of one match, merged into the match a whole run writes
-//   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
+//   tenbin-arena verify DIR          recompute every wall and commitment, referee every game again
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
 //   tenbin-arena report DIR          the match as one self-contained page, DIR/report.html
 //   tenbin-arena tenpai-data IN...   every discard of full logs (files or match directories) with

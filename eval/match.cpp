@@ -21,6 +21,7 @@
 #include "engine/mjai_log.hpp"
 #include "eval/durable_file.hpp"
 #include "eval/match_dir.hpp"
+#include "eval/match_lock.hpp"
 #include "eval/seat_check.hpp"
 #include "eval/stats.hpp"
 
@@ -198,19 +199,36 @@ void show_progress(const std::map<int, json>& results, int planned, int total_do
 
 }  // namespace
 
-std::string write_summary(const MatchDir& dir, bool duplicate) {
+namespace {
+
+std::map<std::string, CommandSummary> summarise(const MatchDir& dir, bool duplicate) {
   std::map<std::string, CommandSummary> summary;
   for (const auto& [game, result] : dir.read_results(duplicate)) add_game(summary, result.record, read_log(dir.log_path(game)));
+  return summary;
+}
+
+json summary_json(const std::map<std::string, CommandSummary>& summary) {
   json as_json = json::array();
   for (const auto& [name, s] : summary) as_json.push_back(s.to_json());
-  write_file_atomically(dir.summary_path(), as_json.dump(2) + "\n");
+  return as_json;
+}
+
+}  // namespace
+
+json summary_json(const MatchDir& dir, bool duplicate) { return summary_json(summarise(dir, duplicate)); }
+
+std::string write_summary(const MatchDir& dir, bool duplicate) {
+  const auto summary = summarise(dir, duplicate);
+  write_file_atomically(dir.summary_path(), summary_json(summary).dump(2) + "\n");
   return summary_table(summary);
 }
 
 namespace {
 // Why the match cannot be played as asked (a seat naming no program, a directory that cannot be
 // one, another match's results), or nothing; the directory is made ready for the games.
-std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& dir, const json& meta) {
+// The directory's lock is taken into `lock` before anything in it is read.
+std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& dir, const json& meta,
+                                   std::optional<MatchLock>& lock) {
   for (const SeatSpec& spec : config.seats) {
     if (auto problem = seat_command_problem(spec.command)) return "seat " + spec.name + ": " + *problem;
   }
@@ -219,16 +237,34 @@ std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& di
     fs::create_directories(path, error);
     if (error) return "cannot make the match directory " + path + ": " + error.message();
   }
+  std::string why;
+  lock = MatchLock::take(dir.lock_path(), why);
+  if (!lock) return config.out_dir + ": " + why;
   if (config.resume && fs::exists(dir.meta_path())) {
-    const json previous = dir.read_meta_json();
-    if (previous.at("seed") != meta.at("seed") || previous.at("seats") != meta.at("seats") ||
-        previous.at("duplicate") != meta.at("duplicate") || previous.at("format") != meta.at("format") ||
+    json previous;
+    try {
+      dir.read_meta();  // every field checked before any is compared
+      previous = dir.read_meta_json();
+    } catch (const std::exception& unreadable) {
+      return std::string("--resume: ") + unreadable.what();
+    }
+    if (previous.at("seed") != meta.at("seed") || previous.value("seats", json()) != meta.at("seats") ||
+        previous.value("duplicate", json()) != meta.at("duplicate") || previous.value("format", json()) != meta.at("format") ||
         previous.value("shard", json()) != meta.value("shard", json()) ||
         previous.value("starts", json()) != meta.value("starts", json())) {
       return "--resume: " + config.out_dir + " was played with other settings";
     }
   } else if (!config.resume && fs::is_regular_file(dir.results_path()) && fs::file_size(dir.results_path()) > 0) {
     return config.out_dir + " already holds results: use --resume to continue it, or another --out";
+  }
+  if (config.resume) {
+    // A line in the middle that is not a result is damage, not an interruption (which can only
+    // cut the last line): the match is not continued on it.
+    const ResultsFile results = dir.read_results_file(config.duplicate);
+    for (const UnreadableLine& line : results.unreadable_lines) {
+      const bool last_cut_short = results.unfinished_last_line && line.line == results.lines;
+      if (!last_cut_short) return "--resume: " + dir.results_path() + ":" + std::to_string(line.line) + ": " + line.why;
+    }
   }
   return std::nullopt;
 }
@@ -265,7 +301,8 @@ class Stop {
 int run_match(const MatchConfig& config) {
   const MatchDir dir(config.out_dir);
   const json meta = match_meta(config);
-  if (auto problem = prepare(config, dir, meta)) {
+  std::optional<MatchLock> match_lock;
+  if (auto problem = prepare(config, dir, meta, match_lock)) {
     spdlog::error("{}", *problem);
     return 2;
   }

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "eval/match_fields.hpp"
 #include "eval/start_book.hpp"
 
 namespace tenbin::arena {
@@ -55,22 +56,69 @@ std::vector<std::string> MatchDir::log_files() const {
 }
 
 json MatchDir::read_meta_json() const {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(meta_path(), error);
+  if (error) throw std::runtime_error(meta_path() + ": cannot read it (" + error.message() + ")");
+  if (size > kMaxMetaBytes) {
+    throw std::runtime_error(meta_path() + ": " + std::to_string(size) + " bytes, over the " +
+                             std::to_string(kMaxMetaBytes) + " a match's settings can take");
+  }
   std::ifstream in(meta_path());
-  return json::parse(in);
+  try {
+    return json::parse(in);
+  } catch (const json::exception& problem) {
+    throw std::runtime_error(meta_path() + ": not JSON (" + problem.what() + ")");
+  }
 }
 
+namespace {
+
+Shard shard_of(const json& shard) {
+  const auto count = whole_number(field(shard, "count"), "shard.count", 1, kMaxShards);
+  const auto index = whole_number(field(shard, "index"), "shard.index", 0, count - 1);
+  return Shard{static_cast<int>(index), static_cast<int>(count)};
+}
+
+MatchMeta meta_of(const json& meta) {
+  if (!meta.is_object()) throw FieldError("not a JSON object");
+  if (meta.contains("wall") && text(meta.at("wall"), "wall") != "tenbin-wall-v1") {
+    throw FieldError("not a tenbin-wall-v1 match");
+  }
+  MatchMeta read;
+  read.seed = unsigned_number(field(meta, "seed"), "seed");
+  read.duplicate = meta.contains("duplicate") && flag(meta.at("duplicate"), "duplicate");
+  read.games = static_cast<int>(whole_number(field(meta, "games"), "games", 1, kMaxGames));
+  if (meta.contains("starts")) {
+    const json& starts = array_of(meta.at("starts"), "starts");
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      try {
+        read.starts.push_back(start_from_json(starts[i]));
+      } catch (const std::invalid_argument& error) {
+        throw FieldError("starts[" + std::to_string(i) + "]: " + error.what());
+      }
+    }
+  }
+  if (meta.contains("seats")) {
+    const json& seats = array_of(meta.at("seats"), "seats", 4);
+    for (std::size_t i = 0; i < 4; ++i) {
+      read.seat_names.push_back(text(field(seats[i], "name"), "seats[" + std::to_string(i) + "].name"));
+    }
+  }
+  if (meta.contains("format")) {
+    const std::string& format = text(meta.at("format"), "format");
+    if (format != "hanchan" && format != "tonpuu") throw FieldError("format: \"" + format + "\", not hanchan or tonpuu");
+    read.tonpuu = format == "tonpuu";
+  }
+  if (meta.contains("shard")) read.shard = shard_of(meta.at("shard"));
+  return read;
+}
+
+}  // namespace
+
 MatchMeta MatchDir::read_meta() const {
+  const json meta = read_meta_json();
   try {
-    const json meta = read_meta_json();
-    if (meta.value("wall", std::string("tenbin-wall-v1")) != "tenbin-wall-v1") {
-      throw std::runtime_error("not a tenbin-wall-v1 match");
-    }
-    MatchMeta read{meta.at("seed").get<std::uint64_t>(), meta.value("duplicate", false), meta.value("games", -1), {}, {}};
-    if (meta.contains("starts")) {
-      for (const json& entry : meta.at("starts")) read.starts.push_back(start_from_json(entry));
-    }
-    if (meta.contains("shard")) read.shard = Shard{meta.at("shard").at("index").get<int>(), meta.at("shard").at("count").get<int>()};
-    return read;
+    return meta_of(meta);
   } catch (const std::exception& error) {
     throw std::runtime_error(meta_path() + ": " + error.what());
   }
@@ -83,36 +131,51 @@ ResultsFile MatchDir::read_results_file(bool duplicate) const {
   // Not a file (a device such as /dev/full, which reads as endless zeros): no results to read.
   if (!std::filesystem::is_regular_file(results_path())) return file;
   std::ifstream in(results_path(), std::ios::binary);
-  std::string text;
+  std::string row;
+  bool too_long = false;
   int number = 0;
-  while (std::getline(in, text)) {
-    ++number;
+  while (bounded_getline(in, row, kMaxLineBytes, too_long)) {
+    file.lines = ++number;
     if (in.eof()) file.unfinished_last_line = true;  // no newline after it
-    try {
-      json line = json::parse(text);
-      const int game = line.at("game").get<int>();
-      const std::uint64_t wall_game =
-          line.contains("wall_game") ? line.at("wall_game").get<std::uint64_t>() : wall_game_of(duplicate, game);
-      const int hands = line.value("hands", -1);
-      if (file.games.count(game)) file.repeated.emplace_back(number, game);
-      file.games[game] = GameResult{wall_game, hands, std::move(line)};
-    } catch (const std::exception&) {
-      file.unreadable_lines.push_back(number);  // a line cut short by an interruption
+    if (too_long) {
+      file.unreadable_lines.push_back({number, "over " + std::to_string(kMaxLineBytes) + " bytes"});
+      continue;
     }
+    json line;
+    try {
+      line = json::parse(row);
+    } catch (const std::exception&) {
+      file.unreadable_lines.push_back({number, "not JSON (a line cut short by an interruption?)"});
+      continue;
+    }
+    if (auto problem = result_problem(line)) {
+      file.unreadable_lines.push_back({number, *problem});
+      continue;
+    }
+    const int game = line.at("game").get<int>();
+    const std::uint64_t wall_game =
+        line.contains("wall_game") ? line.at("wall_game").get<std::uint64_t>() : wall_game_of(duplicate, game);
+    const int hands = line.at("hands").get<int>();
+    if (file.games.count(game)) file.repeated.emplace_back(number, game);
+    file.games[game] = GameResult{wall_game, hands, std::move(line), number};
   }
   return file;
 }
 
 Commitments MatchDir::read_commitments() const {
   Commitments commitments;
-  std::ifstream in(commitments_path());
-  std::string text;
-  while (std::getline(in, text)) {
-    if (text.empty()) continue;
+  if (!std::filesystem::is_regular_file(commitments_path())) return commitments;
+  std::ifstream in(commitments_path(), std::ios::binary);
+  std::string row;
+  bool too_long = false;
+  while (bounded_getline(in, row, kMaxLineBytes, too_long)) {
+    if (!too_long && row.empty()) continue;
     try {
-      const json line = json::parse(text);
-      const HandKey key{line.at("game").get<int>(), line.at("hand").get<int>()};
-      commitments.by_hand[key].push_back(line.at("sha256").get<std::string>());
+      if (too_long) throw FieldError("too long");
+      const json line = json::parse(row);
+      const HandKey key{static_cast<int>(whole_number(field(line, "game"), "game", 0, kMaxGames - 1)),
+                        static_cast<int>(whole_number(field(line, "hand"), "hand", 0, 1000))};
+      commitments.by_hand[key].push_back(arena::text(field(line, "sha256"), "sha256"));
     } catch (const std::exception&) {
       ++commitments.unreadable;  // a line cut short by an interruption
     }

@@ -7,6 +7,7 @@
 // DIR/results.jsonl       one line per finished game, appended and flushed at once
 // DIR/summary.json        the per-command statistics; also printed as a table
 // DIR/stderr/             each seat process's stderr
+// DIR/arena.lock          locked (flock) by the arena playing the match (eval/match_lock.hpp)
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,8 @@ struct MatchMeta {
   int games = -1;  // the games the match asked for; -1 when meta.json does not say
   std::optional<Shard> shard;  // a shard of it: only its games are asked for
   std::vector<HandStart> starts;  // its start book (eval/start_book.hpp), if one
+  std::vector<std::string> seat_names;  // the four seat commands' names, in --seat order
+  bool tonpuu = false;
   bool asks_for(int game) const { return game >= 0 && game < games && (!shard || shard->holds(duplicate, game)); }
 };
 
@@ -53,15 +56,21 @@ struct GameResult {
   std::uint64_t wall_game = 0;  // as the line says, else as the seating implies
   int hands = -1;               // as the line says; -1 when it does not
   nlohmann::json record;        // the whole line
+  int line = 0;                 // its line in results.jsonl, from 1
 };
 
 // results.jsonl as read, with what is wrong in it: lines that do not parse, games listed twice,
 // and a last line without its newline (a write that an interruption cut short).
+struct UnreadableLine {
+  int line = 0;  // from 1
+  std::string why;
+};
 struct ResultsFile {
   std::map<int, GameResult> games;     // as read_results() gives them
-  std::vector<int> unreadable_lines;   // line numbers, from 1
+  std::vector<UnreadableLine> unreadable_lines;  // not JSON, or not a result (eval/match_fields.hpp)
   std::vector<std::pair<int, int>> repeated;  // (line number, game) of each game listed again
   bool unfinished_last_line = false;
+  int lines = 0;
 };
 
 using HandKey = std::pair<int, int>;  // (game, hand)
@@ -82,6 +91,7 @@ class MatchDir {
   std::string summary_path() const { return path_ + "/summary.json"; }
   std::string logs_dir() const { return path_ + "/logs"; }
   std::string stderr_dir() const { return path_ + "/stderr"; }
+  std::string lock_path() const { return path_ + "/arena.lock"; }
   std::string log_path(int game) const;                    // DIR/logs/NNNN.mjson
   std::string stderr_path(int job, int command) const;     // DIR/stderr/jobJ-seatC.log
 
@@ -89,13 +99,16 @@ class MatchDir {
   // be listed.
   std::vector<std::string> log_files() const;
 
-  // meta.json as written; throws nlohmann::json's errors when it is unreadable.
+  // meta.json as written; throws std::runtime_error naming it when it cannot be read or is not
+  // JSON (or is over kMaxMetaBytes).
   nlohmann::json read_meta_json() const;
-  // The seed and seating of a tenbin-wall-v1 match; throws std::runtime_error naming meta.json
-  // when it is unreadable or not such a match.
+  // The settings of a tenbin-wall-v1 match, each field's type and range checked (games 1..10^7,
+  // a shard 0 <= index < count, four seats); throws std::runtime_error naming meta.json and the
+  // field when it is unreadable or not such a match.
   MatchMeta read_meta() const;
   // The finished games by index (a game played again after an interruption: its last line);
-  // lines cut short by an interruption are skipped.
+  // lines cut short by an interruption, and lines that are not a result as the arena writes it
+  // (eval/match_fields.hpp), are skipped.
   std::map<int, GameResult> read_results(bool duplicate) const;
   ResultsFile read_results_file(bool duplicate) const;
   Commitments read_commitments() const;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
@@ -16,6 +17,7 @@
 #include "eval/durable_file.hpp"
 #include "eval/match.hpp"
 #include "eval/match_dir.hpp"
+#include "eval/verify.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -32,12 +34,14 @@ struct ShardDir {
   MatchDir dir;
   Shard shard;
   json match;                                  // meta.json without the shard
+  int games = 0;                               // as meta.json asks, checked
+  bool duplicate = false;
   std::map<int, GameResult> results;           // by game
   std::map<HandKey, std::string> commitments;  // one hash per hand
 };
 
 ShardDir read_shard(const std::string& path) {
-  ShardDir s{MatchDir(path), {}, {}, {}, {}};
+  ShardDir s{MatchDir(path), {}, {}, 0, false, {}, {}};
   try {
     s.match = s.dir.read_meta_json();
   } catch (const std::exception& error) {
@@ -47,9 +51,12 @@ ShardDir read_shard(const std::string& path) {
     throw Refusal(fmt::format("{}: not a shard (its meta.json names no --shard)", path));
   }
   try {
-    s.shard = {s.match.at("shard").at("index").get<int>(), s.match.at("shard").at("count").get<int>()};
+    const MatchMeta meta = s.dir.read_meta();  // every field's type and range
+    s.shard = *meta.shard;
+    s.games = meta.games;
+    s.duplicate = meta.duplicate;
   } catch (const std::exception& error) {
-    throw Refusal(fmt::format("{}: meta.json's shard is unreadable ({})", path, error.what()));
+    throw Refusal(error.what());
   }
   s.match.erase("shard");
   return s;
@@ -94,11 +101,12 @@ void check_one_match(const std::vector<ShardDir>& shards) {
 
 // Every game of the shard finished, with its log and one commitment per hand, and nothing else.
 void read_games(ShardDir& s) {
-  const int games = s.match.at("games").get<int>();
-  const bool duplicate = s.match.value("duplicate", false);
+  const int games = s.games;
+  const bool duplicate = s.duplicate;
   const ResultsFile file = s.dir.read_results_file(duplicate);
   if (!file.unreadable_lines.empty()) {
-    throw Refusal(fmt::format("{}: results.jsonl line {} is unreadable", s.dir.path(), file.unreadable_lines.front()));
+    const UnreadableLine& line = file.unreadable_lines.front();
+    throw Refusal(fmt::format("{}:{}: an unreadable result line: {}", s.dir.results_path(), line.line, line.why));
   }
   if (!file.repeated.empty()) {
     throw Refusal(fmt::format("{}: results.jsonl lists game {} twice", s.dir.path(), file.repeated.front().second));
@@ -138,6 +146,19 @@ void read_games(ShardDir& s) {
     }
     s.commitments[key] = hashes.front();
   }
+}
+
+// Every game of the shard refereed again (eval/verify.hpp): nothing is merged from a shard whose
+// logs, results or summary are not what its games give.
+void check_verified(const ShardDir& s) {
+  std::ostringstream found;
+  if (verify_match(s.dir.path(), found) == 0) return;
+  std::string problems;
+  std::istringstream lines(found.str());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("verify ", 0) != 0) problems += "\n  " + line;
+  }
+  throw Refusal(fmt::format("{}: verify finds problems, nothing is merged:{}", s.dir.path(), problems));
 }
 
 // The merged files, each written whole under a temporary name and renamed into place; meta.json
@@ -185,6 +206,7 @@ int merge_shards(const std::string& out, const std::vector<std::string>& shard_p
     for (const std::string& path : shard_paths) shards.push_back(read_shard(path));
     check_one_match(shards);
     for (ShardDir& s : shards) read_games(s);
+    for (const ShardDir& s : shards) check_verified(s);
     report << write_merged(target, shards);
     return 0;
   } catch (const Refusal& refusal) {

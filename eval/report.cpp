@@ -164,8 +164,14 @@ std::string read_whole(const std::string& path) {
 json report_data(const std::string& path) {
   const MatchDir dir(path);
   const MatchMeta meta = dir.read_meta();
+  if (meta.seat_names.size() != 4) throw std::runtime_error(dir.meta_path() + ": seats: missing");
   const json meta_json = dir.read_meta_json();
-  const auto results = dir.read_results(meta.duplicate);
+  const ResultsFile file = dir.read_results_file(meta.duplicate);
+  if (!file.unreadable_lines.empty()) {
+    const UnreadableLine& line = file.unreadable_lines.front();
+    throw std::runtime_error(dir.results_path() + ":" + std::to_string(line.line) + ": an unreadable result line: " + line.why);
+  }
+  const auto& results = file.games;
   if (results.empty()) throw std::runtime_error(dir.results_path() + ": no finished game");
 
   std::map<std::string, CommandSummary> summary;

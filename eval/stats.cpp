@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -68,6 +69,7 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
     s.name = name;
     ++s.games;
     const int rank = result.at("ranks").at(seat).get<int>();
+    if (rank < 0 || rank > 3) throw std::out_of_range("ranks[" + std::to_string(seat) + "]: " + std::to_string(rank) + " is not 0..3");
     ++s.rank_counts[rank];
     s.rank_sum += rank + 1;
     s.rank_square_sum += (rank + 1) * (rank + 1);

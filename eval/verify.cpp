@@ -1,6 +1,7 @@
 #include "eval/verify.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -14,12 +15,16 @@
 #include "engine/mjai.hpp"
 #include "engine/mjai_log.hpp"
 #include "engine/wall.hpp"
+#include "eval/game_replay.hpp"
+#include "eval/match.hpp"
 #include "eval/match_dir.hpp"
 #include "eval/start_book.hpp"
 #include "eval/tiles_text.hpp"
 
 namespace tenbin::arena {
 namespace {
+
+using nlohmann::json;
 
 struct Discrepancy {
   int line = 0;
@@ -37,12 +42,13 @@ struct Match {
   ResultsFile file;                   // and what is wrong with their listing
 };
 
-std::optional<Match> read_match(const std::string& path) {
+std::optional<Match> read_match(const std::string& path, std::string& why) {
   const MatchDir dir(path);
   MatchMeta meta;
   try {
     meta = dir.read_meta();
-  } catch (const std::exception&) {
+  } catch (const std::exception& error) {
+    why = error.what();
     return std::nullopt;
   }
   ResultsFile file = dir.read_results_file(meta.duplicate);
@@ -212,15 +218,128 @@ std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const
   return std::nullopt;
 }
 
+// The referee's settings for game `game`: the match's seed, format, start and seating.
+GameConfig referee_config(const Match& match, int game) {
+  GameConfig config;
+  config.tonpuu = match.meta.tonpuu;
+  config.seed = match.meta.seed;
+  config.wall_game = wall_game_of(match.meta.duplicate, game);
+  config.start = start_of(match.meta.starts, config.wall_game);
+  for (int seat = 0; seat < 4; ++seat) {
+    config.names[seat] = match.meta.seat_names[static_cast<std::size_t>(command_at(match.meta.duplicate, game, seat))];
+  }
+  return config;
+}
+
+// The first field of a result line that is not what the referee's replay of its game gives.
+std::optional<std::string> result_difference(const json& record, int game, const GameConfig& config,
+                                             const RefereeResult& played) {
+  const std::vector<std::pair<std::string, json>> expected = {{"game", game},
+                                                              {"wall_game", config.wall_game},
+                                                              {"names", config.names},
+                                                              {"scores", played.scores},
+                                                              {"ranks", played.ranks},
+                                                              {"points", played.points},
+                                                              {"hands", played.hands}};
+  for (const auto& [key, value] : expected) {
+    if (!record.contains(key)) return "field " + key + ": missing, the replay gives " + value.dump();
+    if (record.at(key) != value) {
+      return "field " + key + ": the line has " + record.at(key).dump() + ", the replay gives " + value.dump();
+    }
+  }
+  const json* seats = record.contains("seats") ? &record.at("seats") : nullptr;
+  if (seats == nullptr || !seats->is_array() || seats->size() != 4) return std::string("field seats: not four seats");
+  for (int seat = 0; seat < 4; ++seat) {
+    const json& entry = seats->at(static_cast<std::size_t>(seat));
+    const json decisions = played.decisions[seat];
+    if (!entry.is_object() || !entry.contains("decisions") || entry.at("decisions") != decisions) {
+      return "field seats[" + std::to_string(seat) + "].decisions: the line has " +
+             (entry.is_object() && entry.contains("decisions") ? entry.at("decisions").dump() : std::string("none")) +
+             ", the replay asks the seat " + decisions.dump() + " times";
+    }
+  }
+  return std::nullopt;
+}
+
+// The referee plays the game again with the log's actions: every event must be the log's, and
+// the result line what the game gives.
+void referee_game(const Match& match, int game, const GameResult& result, MatchCheck& check, std::ostream& out) {
+  const std::string path = match.dir.log_path(game);
+  const LoggedGame logged = read_logged_game(path);
+  if (!logged.problem.empty()) {
+    out << where(path, logged.problem_line) << ": " << logged.problem << "\n";
+    ++check.problems;
+    return;
+  }
+  const GameConfig config = referee_config(match, game);
+  const Replay replay = replay_game(config, logged.events);
+  if (replay.mismatch) {
+    out << where(path, replay.mismatch->line) << ": " << replay.mismatch->what << "\n";
+    ++check.problems;
+    return;
+  }
+  if (auto what = result_difference(result.record, game, config, *replay.result)) {
+    out << where(match.dir.results_path(), result.line) << ": game " << game << " " << *what << "\n";
+    ++check.problems;
+  }
+}
+
 void check_game(const Match& match, int game, const GameResult& result, const Commitments& commitments,
                 MatchCheck& check, std::ostream& out) {
   const std::string path = match.dir.log_path(game);
   const MjaiLogFile log = read_mjai_log_file(path);
   for (int hand = 0; hand < count_hands(log); ++hand) check.in_logs.insert({game, hand});
   const auto problem = first_discrepancy(match, game, result, log, commitments, check.used);
-  if (!problem) return;
+  if (!problem) {
+    referee_game(match, game, result, check, out);
+    return;
+  }
   out << where(path, problem->line) << ": " << problem->what << "\n";
   ++check.problems;
+}
+
+// summary.json must be what the results and logs make.
+int summary_problems(const Match& match, std::ostream& out) {
+  const std::string path = match.dir.summary_path();
+  json written;
+  try {
+    std::ifstream in(path);
+    if (!in) {
+      out << path << ": missing (the arena writes it when the match is complete)\n";
+      return 1;
+    }
+    written = json::parse(in);
+  } catch (const std::exception&) {
+    out << path << ": unreadable\n";
+    return 1;
+  }
+  const json expected = summary_json(match.dir, match.meta.duplicate);
+  if (written == expected) return 0;
+  if (!written.is_array() || written.size() != expected.size()) {
+    out << path << ": lists " << (written.is_array() ? std::to_string(written.size()) : std::string("no")) << " seat commands, the results make "
+        << expected.size() << "\n";
+    return 1;
+  }
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const json& command = expected[i];
+    const json& entry = written[i];
+    const std::string name = command.at("name").get<std::string>();
+    for (const auto& [key, value] : command.items()) {
+      if (entry.is_object() && entry.contains(key) && entry.at(key) == value) continue;
+      out << path << ": command " << name << " field " << key << ": the file has "
+          << (entry.is_object() && entry.contains(key) ? entry.at(key).dump() : std::string("none"))
+          << ", the results and logs make " << value.dump() << "\n";
+      return 1;
+    }
+  }
+  out << path << ": fields the results and logs do not make\n";
+  return 1;
+}
+
+int games_asked(const MatchMeta& meta) {
+  int asked = 0;
+  for (int game = 0; game < meta.games; ++game) asked += meta.asks_for(game) ? 1 : 0;
+  return asked;
 }
 
 // The match is all there: every game meta.json asks for listed once, every line readable and
@@ -228,8 +347,8 @@ void check_game(const Match& match, int game, const GameResult& result, const Co
 int completeness_problems(const Match& match, std::ostream& out) {
   const std::string results = match.dir.results_path();
   int problems = 0;
-  for (const int line : match.file.unreadable_lines) {
-    out << where(results, line) << ": an unreadable result line\n";
+  for (const UnreadableLine& line : match.file.unreadable_lines) {
+    out << where(results, line.line) << ": an unreadable result line: " << line.why << "\n";
     ++problems;
   }
   for (const auto& [line, game] : match.file.repeated) {
@@ -240,20 +359,22 @@ int completeness_problems(const Match& match, std::ostream& out) {
     out << results << ": the last line has no newline (cut short: --resume repairs it)\n";
     ++problems;
   }
-  std::vector<int> missing;
+  int missing = 0;
+  int first_missing = -1;
   int asked = 0;
   for (int game = 0; game < match.meta.games; ++game) {
     if (!match.meta.asks_for(game)) continue;
     ++asked;
-    if (!match.results.count(game)) missing.push_back(game);
+    if (match.results.count(game)) continue;
+    if (missing++ == 0) first_missing = game;
   }
-  if (!missing.empty()) {
-    out << results << ": " << missing.size() << " of the " << asked << " games have no result (first: game "
-        << missing.front() << ")\n";
+  if (missing > 0) {
+    out << results << ": " << missing << " of the " << asked << " games have no result (first: game "
+        << first_missing << ")\n";
     ++problems;
   }
   for (const auto& [game, result] : match.results) {
-    if (match.meta.games >= 0 && !match.meta.asks_for(game)) {
+    if (!match.meta.asks_for(game)) {
       out << results << ": game " << game << " is not one the match asked for\n";
       ++problems;
     }
@@ -264,19 +385,28 @@ int completeness_problems(const Match& match, std::ostream& out) {
 }  // namespace
 
 int verify_match(const std::string& dir, std::ostream& out) {
-  const auto match = read_match(dir);
+  std::string why;
+  const auto match = read_match(dir, why);
   if (!match) {
-    out << dir << "/meta.json: unreadable, or not a tenbin-wall-v1 match\n";
+    out << why << "\n";
     return 1;
   }
   const Commitments commitments = match->dir.read_commitments();
   MatchCheck check;
   check.problems = completeness_problems(*match, out);
-  for (const auto& [game, result] : match->results) check_game(*match, game, result, commitments, check, out);
-  if (match->results.empty()) {
+  if (match->meta.seat_names.size() != 4) {
+    out << match->dir.meta_path() << ": names no four seats, so no game can be refereed again\n";
+    ++check.problems;
+  } else {
+    for (const auto& [game, result] : match->results) check_game(*match, game, result, commitments, check, out);
+  }
+  // A shard of more shards than walls asks for no game, and is whole with none.
+  if (match->results.empty() && games_asked(match->meta) > 0) {
     out << dir << "/results.jsonl: no finished game to check\n";
     ++check.problems;
   }
+  // The summary is recomputed only from results and logs that hold up.
+  if (check.problems == 0) check.problems += summary_problems(*match, out);
 
   int unmatched = 0;
   for (const auto& [key, lines] : commitments.by_hand) unmatched += check.in_logs.count(key) ? 0 : 1;

@@ -234,6 +234,21 @@ TEST_F(ArenaShards, MergeRefusesWhatIsNotOneWholeMatch) {
   ASSERT_EQ(arena(with(match_args(foreign, 12), {"--shard", "2/3"})).exit_code, 0);
   refused({shards[0], shards[1], foreign.string()}, "from another match");
 
+  // Shard 2's first result with a score raised: every shard is refereed again before anything is
+  // written, and the line is named.
+  const fs::path results_2 = fs::path(shards[2]) / "results.jsonl";
+  const std::string played = read_file(results_2);
+  std::vector<std::string> edited = lines_of(results_2);
+  json raised = json::parse(edited.front());
+  raised["scores"][0] = raised["scores"][0].get<int>() + 1000;
+  edited.front() = raised.dump();
+  {
+    std::ofstream out(results_2, std::ios::trunc);
+    for (const std::string& line : edited) out << line << '\n';
+  }
+  refused(shards, "results.jsonl:1: game " + raised.at("game").dump() + " field scores");
+  std::ofstream(results_2, std::ios::trunc) << played;
+
   // Shard 1 loses its last result: incomplete.
   std::vector<std::string> lines = lines_of(fs::path(shards[1]) / "results.jsonl");
   const std::string last = lines.back();

@@ -19,6 +19,8 @@
 
 #include "engine/game.hpp"
 #include "engine/wall.hpp"
+#include "eval/match.hpp"
+#include "eval/match_dir.hpp"
 #include "tests/match_files.hpp"
 #include "tests/process.hpp"
 
@@ -86,7 +88,7 @@ class ArenaVerify : public ::testing::Test {
     std::vector<std::string> arguments;
     for (int seat = 0; seat < 4; ++seat) {
       arguments.push_back("--seat");
-      arguments.push_back(std::string(TENBIN_BINARY) + " --strategy greedy");
+      arguments.push_back("greedy" + std::to_string(seat) + "=" + std::string(TENBIN_BINARY) + " --strategy greedy");
     }
     for (const std::string option : {"--games", "2", "--seed", "31", "--quiet", "--out"}) arguments.push_back(option);
     arguments.push_back(match_.string());
@@ -248,6 +250,127 @@ TEST_F(ArenaVerify, ValidateRejectsADiscardOutOfTurn) {
   EXPECT_NE(result.output.find(line_tag(0, *index)), std::string::npos) << result.output;
 }
 
+// --- the referee plays every game again: an edit anywhere is named with its file, line and field --
+
+// Runs verify on a copy of the match edited by `edit`; the output must name `tag` (file:line:)
+// followed, on that line, by `field`.
+void expect_named(const fs::path& dir, const std::string& tag, const std::string& field) {
+  const Outcome result = verify(dir);
+  EXPECT_EQ(result.code, 1) << result.output;
+  const auto at = result.output.find(tag);
+  ASSERT_NE(at, std::string::npos) << tag << " not in: " << result.output;
+  const std::string line = result.output.substr(at, result.output.find('\n', at) - at);
+  EXPECT_NE(line.find(field), std::string::npos) << line;
+}
+
+std::string results_tag(int line) { return "results.jsonl:" + std::to_string(line) + ":"; }
+
+// Rewrites line `index` (0-based) of `path` through `change`.
+template <typename Change>
+void edit_line(const fs::path& path, std::size_t index, Change change) {
+  auto lines = read_lines(path);
+  ASSERT_LT(index, lines.size());
+  json value = json::parse(lines[index]);
+  change(value);
+  lines[index] = value.dump();
+  write_lines(path, lines);
+}
+
+TEST_F(ArenaVerify, VerifyNamesAResultWithWinnerAndLoserSwapped) {
+  const fs::path dir = copy_of(match_, "swapped-result");
+  edit_line(dir / "results.jsonl", 1, [](json& result) {
+    const auto ranks = result.at("ranks").get<std::vector<int>>();
+    const auto first = static_cast<std::size_t>(std::find(ranks.begin(), ranks.end(), 0) - ranks.begin());
+    const auto last = static_cast<std::size_t>(std::find(ranks.begin(), ranks.end(), 3) - ranks.begin());
+    for (const char* field : {"scores", "ranks", "points"}) std::swap(result[field][first], result[field][last]);
+  });
+  expect_named(dir, results_tag(2), "field scores");
+}
+
+TEST_F(ArenaVerify, VerifyNamesAResultWithTheNamesReversed) {
+  const fs::path dir = copy_of(match_, "reversed-names");
+  edit_line(dir / "results.jsonl", 0, [](json& result) {
+    auto names = result.at("names").get<std::vector<std::string>>();
+    std::reverse(names.begin(), names.end());
+    result["names"] = names;
+  });
+  expect_named(dir, results_tag(1), "field names");
+}
+
+TEST_F(ArenaVerify, VerifyNamesAResultWithAScoreRaised) {
+  const fs::path dir = copy_of(match_, "raised-score");
+  edit_line(dir / "results.jsonl", 0, [](json& result) { result["scores"][2] = result["scores"][2].get<int>() + 1000; });
+  expect_named(dir, results_tag(1), "field scores");
+}
+
+TEST_F(ArenaVerify, VerifyNamesALogWithOtherEndGameScores) {
+  const fs::path dir = copy_of(match_, "end-game-scores");
+  const auto lines = read_lines(log_of(dir, 0));
+  const auto index = nth_event(lines, "end_game", 0);
+  ASSERT_TRUE(index);
+  edit_line(log_of(dir, 0), *index, [](json& event) {
+    event["scores"][0] = event["scores"][0].get<int>() + 1000;
+    event["scores"][1] = event["scores"][1].get<int>() - 1000;
+  });
+  expect_named(dir, line_tag(0, *index), "end_game field scores");
+}
+
+TEST_F(ArenaVerify, VerifyNamesALogWithAHandsDeltasSwapped) {
+  const fs::path dir = copy_of(match_, "swapped-deltas");
+  const auto lines = read_lines(log_of(dir, 0));
+  const auto index = nth_event(lines, "hora", 0);
+  ASSERT_TRUE(index);
+  edit_line(log_of(dir, 0), *index, [](json& event) {
+    const int winner = event.at("actor");
+    const int other = (winner + 1) % 4;
+    std::swap(event["deltas"][winner], event["deltas"][other]);
+  });
+  expect_named(dir, line_tag(0, *index), "hora field deltas");
+}
+
+TEST_F(ArenaVerify, VerifyNamesALaterHandsStartScoresRaised) {
+  const fs::path dir = copy_of(match_, "raised-start");
+  const auto lines = read_lines(log_of(dir, 1));
+  const auto index = nth_event(lines, "start_kyoku", 2);
+  ASSERT_TRUE(index);
+  edit_line(log_of(dir, 1), *index, [](json& event) { event["scores"][3] = event["scores"][3].get<int>() + 50000; });
+  expect_named(dir, line_tag(1, *index), "start_kyoku field scores");
+}
+
+// A discard of a tile that was not just drawn, marked as tsumogiri.
+TEST_F(ArenaVerify, VerifyNamesALogWithATsumogiriFlagFlipped) {
+  const fs::path dir = copy_of(match_, "flipped-tsumogiri");
+  const auto lines = read_lines(log_of(dir, 0));
+  std::optional<std::size_t> index;
+  for (std::size_t i = 1; i < lines.size() && !index; ++i) {
+    const json draw = json::parse(lines[i - 1]);
+    const json discard = json::parse(lines[i]);
+    if (draw.at("type") == "tsumo" && discard.at("type") == "dahai" && discard.at("actor") == draw.at("actor") &&
+        discard.at("pai") != draw.at("pai") && discard.at("tsumogiri") == false) {
+      index = i;
+    }
+  }
+  ASSERT_TRUE(index);
+  edit_line(log_of(dir, 0), *index, [](json& event) { event["tsumogiri"] = true; });
+  expect_named(dir, line_tag(0, *index), "dahai field tsumogiri");
+}
+
+TEST_F(ArenaVerify, VerifyNamesAnEditedSummary) {
+  const fs::path dir = copy_of(match_, "edited-summary");
+  json summary = json::parse(std::ifstream(dir / "summary.json"));
+  summary[0]["average_rank"] = 1.0;
+  std::ofstream(dir / "summary.json", std::ios::trunc) << summary.dump(2) << '\n';
+  expect_named(dir, "summary.json:", "field average_rank");
+}
+
+TEST_F(ArenaVerify, VerifyNamesAResultWithOtherDecisionCounts) {
+  const fs::path dir = copy_of(match_, "decisions");
+  edit_line(dir / "results.jsonl", 0, [](json& result) {
+    result["seats"][1]["decisions"] = result["seats"][1]["decisions"].get<int>() + 1;
+  });
+  expect_named(dir, results_tag(1), "seats[1].decisions");
+}
+
 // --- an incomplete match or log is never passed --------------------------------------------------
 
 // A game meta.json asks for with no result line: verify fails and says how many are missing.
@@ -339,7 +462,9 @@ Action kan_happy(const std::vector<Action>& legal, const Table& table) {
 // Plays `games` games with Game and writes them as the arena does (meta, commitments, results, logs).
 void write_kan_match(const fs::path& dir, std::uint64_t seed, int games) {
   fs::create_directories(dir / "logs");
-  const json meta = {{"seed", seed}, {"games", games}, {"duplicate", false}, {"format", "hanchan"}};
+  json seats = json::array();
+  for (int seat = 0; seat < 4; ++seat) seats.push_back({{"name", std::to_string(seat)}, {"command", "kan-happy"}});
+  const json meta = {{"seed", seed}, {"games", games}, {"duplicate", false}, {"format", "hanchan"}, {"seats", seats}};
   std::ofstream(dir / "meta.json") << meta.dump();
   std::ofstream commitments(dir / "commitments.jsonl");
   std::ofstream results(dir / "results.jsonl");
@@ -348,11 +473,14 @@ void write_kan_match(const fs::path& dir, std::uint64_t seed, int games) {
     config.seed = seed;
     config.wall_game = static_cast<std::uint64_t>(game);
     Game referee(config);
+    std::array<int, 4> decisions{};
     while (!referee.finished()) {
       std::array<std::optional<Action>, 4> replies;
       for (int seat = 0; seat < 4; ++seat) {
         const auto& legal = referee.pending().legal[seat];
-        if (!legal.empty()) replies[seat] = kan_happy(legal, referee.table(seat));
+        if (legal.empty()) continue;
+        replies[seat] = kan_happy(legal, referee.table(seat));
+        ++decisions[seat];
       }
       referee.answer(replies);
     }
@@ -360,10 +488,22 @@ void write_kan_match(const fs::path& dir, std::uint64_t seed, int games) {
       const std::string hash = Wall::generate(seed, config.wall_game, static_cast<std::uint64_t>(hand)).commitment();
       commitments << json{{"game", game}, {"hand", hand}, {"sha256", hash}}.dump() << '\n';
     }
-    results << json{{"game", game}, {"wall_game", game}, {"hands", referee.hands_played()}}.dump() << '\n';
+    json seat_records = json::array();
+    for (int seat = 0; seat < 4; ++seat) {
+      seat_records.push_back({{"decisions", decisions[seat]},
+                              {"latency_ms", json::array()},
+                              {"incidents", {{"timeouts", 0}, {"crashes", 0}, {"junk", 0}, {"illegal", 0}, {"restarts", 0}}}});
+    }
+    results << json{{"game", game},     {"wall_game", game},           {"names", config.names},
+                    {"scores", referee.scores()}, {"ranks", referee.ranks()}, {"points", referee.final_points()},
+                    {"hands", referee.hands_played()}, {"seats", seat_records}}
+                   .dump()
+            << '\n';
     std::ofstream log(log_of(dir, game));
     for (const Event& event : referee.log()) log << event_to_json(event).dump() << '\n';
   }
+  results.close();
+  arena::write_summary(arena::MatchDir(dir.string()), false);
 }
 
 class KanMatch : public ::testing::Test {

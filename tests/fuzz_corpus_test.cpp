@@ -1,8 +1,9 @@
 // The fuzz corpus replayed on every test run: each file of fuzz/corpus/, each stream fixture (the
 // fuzzers' seeds, see scripts/fuzz) and each input that once crashed the bot (fuzz/crashes/) goes
 // through both fuzz targets' own checks (fuzz/mjai_bot_check.hpp), so CI catches a regression the
-// fuzzers once found without clang.
+// fuzzers once found without clang; so does the match directory target's corpus.
 #include "fuzz/mjai_bot_check.hpp"
+#include "fuzz/match_dir_check.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -72,6 +73,21 @@ TEST_F(FuzzCorpus, EveryStreamFixturePassesTheChecks) {
   const std::vector<fs::path> files = files_in(fs::path(TENBIN_FIXTURES_DIR) / "streams");
   ASSERT_FALSE(files.empty());
   for (const fs::path& path : files) replay(path);
+}
+
+// The match directory target's corpus (fuzz/corpus-match/): a real match, and the edits that once
+// crashed its readers (a rank out of range, a shard of count 0, games -1 and 2^31-1).
+TEST_F(FuzzCorpus, EveryMatchDirCorpusFilePassesTheChecks) {
+  const std::vector<fs::path> files = files_in(fs::path(TENBIN_FUZZ_CORPUS_DIR).parent_path() / "corpus-match");
+  ASSERT_GE(files.size(), 5u);
+  for (const fs::path& path : files) {
+    const std::vector<std::uint8_t> bytes = read_bytes(path);
+    try {
+      fuzz::check_match_dir_input(bytes);
+    } catch (const fuzz::MatchCheckFailure& failure) {
+      ADD_FAILURE() << path << ": " << failure.what();
+    }
+  }
 }
 
 }  // namespace

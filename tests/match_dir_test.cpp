@@ -52,30 +52,43 @@ TEST(MatchDir, NamesItsFiles) {
   EXPECT_EQ(dir.results_path(), "out/results.jsonl");
 }
 
+// A result line as the arena writes it, for game `game` (wall_game given when >= 0).
+std::string result_line(int game, int wall_game, int hands) {
+  nlohmann::json seat = {{"decisions", 3}, {"latency_ms", {1.5, 2.0}},
+                         {"incidents", {{"timeouts", 0}, {"crashes", 0}, {"junk", 0}, {"illegal", 0}, {"restarts", 0}}}};
+  nlohmann::json line = {{"game", game},
+                         {"names", {"a", "b", "c", "d"}},
+                         {"scores", {25000, 25000, 25000, 25000}},
+                         {"ranks", {0, 1, 2, 3}},
+                         {"points", {45.0, 5.0, -15.0, -35.0}},
+                         {"hands", hands},
+                         {"seats", {seat, seat, seat, seat}}};
+  if (wall_game >= 0) line["wall_game"] = wall_game;
+  return line.dump();
+}
+
 TEST(MatchDir, ResultsSkipLinesCutShortAndImplyTheWallGame) {
   const ScratchDir scratch;
-  scratch.write("results.jsonl",
-                "{\"game\":5,\"hands\":9}\n"
-                "{\"game\":6,\"wall_game\":3,\"hands\":8}\n"
-                "{\"game\":7,\"han\n"
-                "{\"game\":6,\"wall_game\":1}\n");
+  scratch.write("results.jsonl", result_line(5, -1, 9) + "\n" + result_line(6, 3, 8) + "\n" +
+                                     "{\"game\":7,\"han\n" + result_line(6, 1, 7) + "\n");
   const auto results = MatchDir(scratch.path()).read_results(true);
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(results.at(5).wall_game, 1u);
   EXPECT_EQ(results.at(5).hands, 9);
   EXPECT_EQ(results.at(6).wall_game, 1u);  // the game played again: its last line
-  EXPECT_EQ(results.at(6).hands, -1);
+  EXPECT_EQ(results.at(6).hands, 7);
+  EXPECT_EQ(results.at(6).line, 4);
   EXPECT_EQ(results.at(6).record.at("wall_game"), 1);
 }
 
 TEST(MatchDir, MetaOfAnotherWallIsRejectedNamingTheFile) {
   const ScratchDir scratch;
   const MatchDir dir(scratch.path());
-  scratch.write("meta.json", "{\"seed\":31,\"duplicate\":true}");
+  scratch.write("meta.json", "{\"seed\":31,\"games\":8,\"duplicate\":true}");
   const MatchMeta meta = dir.read_meta();
   EXPECT_EQ(meta.seed, 31u);
   EXPECT_TRUE(meta.duplicate);
-  scratch.write("meta.json", "{\"seed\":31,\"wall\":\"other\"}");
+  scratch.write("meta.json", "{\"seed\":31,\"games\":8,\"wall\":\"other\"}");
   try {
     dir.read_meta();
     FAIL() << "another wall was accepted";
