@@ -31,6 +31,7 @@
 #include "bot/protocol/akochan_pipe.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 #include "bot/commands/nanikiru_command.hpp"
+#include "bot/commands/seed_option.hpp"
 #include "bot/strategy/policy.hpp"
 #include "bot/commands/replay.hpp"
 #include "bot/commands/review_command.hpp"
@@ -146,6 +147,9 @@ int run_main(int argc, char** argv) {
   nanikiru->add_flag("!--no-hand-change", nanikiru_options.hand_change, "log mode: no hand changes");
   nanikiru->add_option("--riichi", nanikiru_riichi, "log mode: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  nanikiru_options.max_states = tenbin::kNanikiruMaxStates;
+  nanikiru->add_option("--max-states", nanikiru_options.max_states, "refuse a hand whose graph passes this many draw states")
+      ->capture_default_str()->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32));
 
   auto* danger = app.add_subcommand(
       "danger", "MJ-0 on the position at the end of an mjai log: the wall estimate and, for every "
@@ -156,7 +160,7 @@ int run_main(int argc, char** argv) {
       ->check(CLI::Range(0, 3));
   danger->add_option("--samples", danger_options.samples, "joint draws of the opponents' hands")
       ->check(CLI::Range(1, 1000000));
-  danger->add_option("--seed", danger_options.seed, "the sampler's seed");
+  danger->add_option("--seed", danger_options.seed, "the sampler's seed")->check(tenbin::kSeedValidator);
   danger->add_flag("--exact", danger_options.exact, "exact tenpai-form count for each riichi opponent");
   danger->add_flag("--json", danger_options.json, "one JSON object instead of the table");
 
@@ -188,7 +192,7 @@ int run_main(int argc, char** argv) {
   }
   if (nanikiru->parsed()) {
     if (nanikiru_seat < 0) {
-      tenbin::serve_nanikiru(std::cin, std::cout);
+      tenbin::serve_nanikiru(std::cin, std::cout, nanikiru_options.max_states);
       return 0;
     }
     nanikiru_options.riichi = tenbin::parse_riichi_mode(nanikiru_riichi);

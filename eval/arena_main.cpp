@@ -27,6 +27,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "bot/commands/seed_option.hpp"
 #include "eval/calibration.hpp"
 #include "eval/match.hpp"
 #include "eval/merge.hpp"
@@ -39,11 +40,6 @@
 namespace {
 
 using tenbin::arena::SeatSpec;
-
-// An unsigned option given a minus sign would wrap around (-5 becoming 18446744073709551611).
-const CLI::Validator kNotNegative(
-    [](std::string& value) { return value.find('-') == std::string::npos ? std::string() : "must not be negative"; },
-    "NON-NEGATIVE");
 
 // "[NAME=]CMD": the name is what comes before an '=' that precedes any space.
 SeatSpec seat_of(const std::string& value, const SeatSpec& defaults) {
@@ -93,7 +89,7 @@ int run_main(int argc, char** argv) {
   SeatSpec seat_defaults;
   add_seat_options(app, seats, seat_defaults);
   app.add_option("--games", config.games, "games to play")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 10000000));
-  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)")->check(kNotNegative);
+  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)")->check(tenbin::kSeedValidator);
   app.add_option("--out", config.out_dir, "output directory");
   app.add_flag("--duplicate", config.duplicate, "play each seed with the commands rotated through all four seats");
   app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 1024));
@@ -115,7 +111,12 @@ int run_main(int argc, char** argv) {
        }
      }, "start book: each game starts at a hand of it (JSON lines: bakaze, kyoku, honba, kyotaku, scores), not East 1");
   app.footer("Seats: --seat [NAME=]CMD (four times); --seat-dialect mortal|batch|akochan and --timeout-ms MS\n"
-             "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.");
+             "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.\n"
+             "Each seat runs in its own process group, ended whole (children included) when the seat is\n"
+             "restarted and when the match ends. A seat that dies, or leaves 3 decisions in a row\n"
+             "unanswered (hung), is restarted and re-fed the game; 5 restarts in a row without a reply\n"
+             "stop the match (exit 3). SIGINT or SIGTERM ends the seats and exits 128+signal, the finished\n"
+             "games kept: --resume continues the match.");
 
   auto* merge = app.add_subcommand("merge", "merge the shards of one match into the match a whole run writes");
   std::string merge_out;
@@ -143,7 +144,7 @@ int run_main(int argc, char** argv) {
   calibrate->add_option("--fit", fit_inputs, "logs or match directories the baselines are fitted on")->required();
   calibrate->add_option("--test", test_inputs, "logs or match directories every model is scored on")->required();
   calibrate->add_option("--samples", calibration.samples, "MJ-0 samples per discard")->check(CLI::Range(1, 100000000));
-  calibrate->add_option("--mj0-seed", calibration.seed, "MJ-0 seed of the first discard");
+  calibrate->add_option("--mj0-seed", calibration.seed, "MJ-0 seed of the first discard")->check(tenbin::kSeedValidator);
   auto* starts = app.add_subcommand("starts", "a start book: one hand's start in every game of full logs, as JSON lines");
   std::vector<std::string> start_inputs;
   std::string start_at = "S4";
@@ -156,7 +157,7 @@ int run_main(int argc, char** argv) {
   wall_experiment->add_option("--samples", wall_settings.samples, "MJ-0 samples per position")->check(CLI::Range(1, 100000000));
   wall_experiment->add_option("--max-live", wall_settings.max_live, "positions: at most this many live tiles left")
       ->check(CLI::Range(1, 70));
-  wall_experiment->add_option("--mj0-seed", wall_settings.seed, "MJ-0 seed of the first position");
+  wall_experiment->add_option("--mj0-seed", wall_settings.seed, "MJ-0 seed of the first position")->check(tenbin::kSeedValidator);
 
   try {
     app.parse(argc, argv);
@@ -190,7 +191,8 @@ int run_main(int argc, char** argv) {
 }  // namespace
 
 // Exit status: 0 done (verify, validate: no problem), 1 verify or validate found a problem,
-// 2 a usage error or unusable settings, 3 stopped by an error (its message on stderr).
+// 2 a usage error or unusable settings, 3 stopped by an error (its message on stderr), 128 + the
+// signal when SIGINT or SIGTERM interrupted the match.
 int main(int argc, char** argv) {
   try {
     return run_main(argc, argv);

@@ -20,14 +20,7 @@ using nlohmann::json;
 using namespace request_fields;
 
 // A count of sticks: absent is 0.
-int count_field(const json& request, const char* name) {
-  if (!request.contains(name)) return 0;
-  const json& value = request.at(name);
-  if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 99) {
-    bad_request(std::string("\"") + name + "\" must be an integer 0..99");
-  }
-  return value.get<int>();
-}
+int count_field(const json& request, const char* name) { return integer(request, name, 0, 0, 99); }
 
 void set_options(const json& request, dp::Options& options) {
   if (!request.contains("options")) return;
@@ -136,14 +129,7 @@ NanikiruQuery parse_nanikiru_request(const json& request) {
   position.seat_wind = wind_field(request, "jikaze");
   position.dora_markers = tile_list(request, "dora_markers", false);
   if (position.dora_markers.size() > 5) bad_request("more than five dora markers");
-  if (request.contains("draws_left")) {
-    const json& draws = request.at("draws_left");
-    if (!draws.is_number_integer()) bad_request("\"draws_left\" must be an integer");
-    position.draws_left = draws.get<int>();
-  }
-  if (position.draws_left < 1 || position.draws_left > dp::kMaxDraws) {
-    bad_request("\"draws_left\" must be 1.." + std::to_string(dp::kMaxDraws));
-  }
+  position.draws_left = integer(request, "draws_left", position.draws_left, 1, dp::kMaxDraws);
   position.haitei_on_last_draw = flag(request, "haitei", false);
   position.honba = count_field(request, "honba");
   position.riichi_sticks = count_field(request, "kyotaku");
@@ -164,12 +150,13 @@ std::vector<json> nanikiru_rows(const dp::Result& result) {
   return rows;
 }
 
-std::vector<json> nanikiru_request(const json& request, dp::Solver& solver) {
-  const NanikiruQuery query = parse_nanikiru_request(request);
+std::vector<json> nanikiru_request(const json& request, dp::Solver& solver, std::size_t max_states) {
+  NanikiruQuery query = parse_nanikiru_request(request);
+  query.options.max_states = max_states;
   return nanikiru_rows(solver.solve(query.position, query.options));
 }
 
-int serve_nanikiru(std::istream& in, std::ostream& out) {
+int serve_nanikiru(std::istream& in, std::ostream& out, std::size_t max_states) {
   dp::Solver solver;
   int errors = 0;
   int number = 0;
@@ -179,7 +166,7 @@ int serve_nanikiru(std::istream& in, std::ostream& out) {
     ++number;
     std::vector<json> rows;
     try {
-      rows = nanikiru_request(json::parse(line), solver);
+      rows = nanikiru_request(json::parse(line), solver, max_states);
     } catch (const std::exception& error) {
       rows = {json{{"error", error.what()}}};
       ++errors;
