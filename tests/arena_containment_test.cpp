@@ -96,8 +96,14 @@ void end_all(const std::vector<int>& pids) {
   }
 }
 
+// SIGKILL takes effect when the killed process is next scheduled, which on a loaded machine can
+// be a moment after the arena has gone: each child gets up to 10 seconds to be gone.
 void expect_all_ended(const std::vector<int>& pids) {
-  for (const int pid : pids) EXPECT_FALSE(alive(pid)) << "the seat's child " << pid << " outlived it";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (const int pid : pids) {
+    while (alive(pid) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(alive(pid)) << "the seat's child " << pid << " outlived it";
+  }
   end_all(pids);
 }
 
