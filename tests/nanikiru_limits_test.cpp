@@ -107,5 +107,19 @@ TEST(NanikiruLimits, MaxStatesOption) {
   EXPECT_NE(subprocess::run(subprocess::tenbin_binary(), {"nanikiru", "--max-states", "-1"}, input).exit_code, 0);
 }
 
+// Log mode (--seat) takes the cap too: the position after seat 0's first draw of a 6-shanten deal.
+TEST(NanikiruLimits, LogModeTakesTheCap) {
+  const std::string hidden = R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"])";
+  const std::string log =
+      R"({"type":"start_game","names":["a","b","c","d"]})" "\n"
+      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m",)"
+      R"("tehais":[["2m","3m","6m","7m","2p","5p","8p","3s","6s","9s","E","S","W"],)" + hidden + "," + hidden + "," + hidden +
+      "]}\n" R"({"type":"tsumo","actor":0,"pai":"N"})" "\n";
+  const subprocess::Result capped =
+      subprocess::run(subprocess::tenbin_binary(), {"nanikiru", "--seat", "0", "--max-states", "20000"}, log);
+  EXPECT_EQ(capped.exit_code, 1) << capped.err;
+  EXPECT_NE(capped.out.find("too large for the limit"), std::string::npos) << capped.out;
+}
+
 }  // namespace
 }  // namespace tenbin
