@@ -71,7 +71,7 @@ Game::Game(GameConfig config)
       tables_{Table(0, config_.rules), Table(1, config_.rules), Table(2, config_.rules), Table(3, config_.rules)} {
   scores_.fill(config_.rules.starting_points);
   if (config_.start) {
-    if (auto problem = hand_start_problem(*config_.start, config_.rules)) throw std::invalid_argument(*problem);
+    if (auto problem = hand_start_problem(*config_.start, config_.rules, config_.tonpuu)) throw std::invalid_argument(*problem);
     scores_ = config_.start->scores;
     round_wind_ = config_.start->round_wind;
     kyoku_ = config_.start->kyoku;
@@ -93,10 +93,18 @@ void Game::emit(Event event) {
   log_.push_back(std::move(event));
 }
 
-std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules) {
+std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules, bool tonpuu) {
   if (!is_wind(start.round_wind)) return "the start's round must be a wind";
+  // The extension round (one past the last) is the last a game plays.
+  const int extension = tonpuu ? kinds::south : kinds::west;
+  if (start.round_wind > extension) {
+    return std::string("the start's round ") + (start.round_wind == kinds::north ? "North" : "West") +
+           " is past the last round a " + (tonpuu ? "tonpuusen" : "hanchan") + " plays (" +
+           (tonpuu ? "South" : "West") + ", the extension)";
+  }
   if (start.kyoku < 1 || start.kyoku > 4) return "the start's kyoku must be 1..4";
   if (start.honba < 0 || start.kyotaku < 0) return "the start's honba and riichi sticks must be >= 0";
+  if (start.honba > 1000 || start.kyotaku > 1000) return "the start's honba and riichi sticks must be <= 1000";
   int total = start.kyotaku * rules.riichi_stick;
   for (const int score : start.scores) {
     if (score < 0) return "the start's scores must be >= 0 (below 0 the match is over)";

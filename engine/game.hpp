@@ -51,8 +51,11 @@ struct HandStart {
   bool operator==(const HandStart&) const = default;
 };
 
-// Why `start` cannot begin a game under `rules`, or nothing.
-std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules);
+// Why `start` cannot begin a game under `rules`, or nothing: its round must be one the game can
+// reach (East to West in a hanchan, whose extension is West; East or South in a tonpuusen),
+// its honba and sticks what a start_kyoku event may carry (0..1000), its scores >= 0 and adding
+// up with the sticks to the starting points.
+std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules, bool tonpuu = false);
 
 struct GameConfig {
   Rules rules;

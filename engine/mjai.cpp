@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/exact_integer.hpp"
 #include "engine/meld.hpp"
 
 namespace tenbin {
@@ -46,12 +47,12 @@ class FieldReader {
   int integer(const char* name, int low, int high) {
     const json& value = get(name);
     if (!value.is_number_integer()) fail(type_, std::string("\"") + name + "\" must be an integer");
-    const auto number = value.get<long long>();
-    if (number < low || number > high) {
-      fail(type_, std::string("\"") + name + "\" = " + std::to_string(number) + " is out of range " +
-                      std::to_string(low) + ".." + std::to_string(high));
+    const std::optional<std::int64_t> number = exact_integer(value, low, high);
+    if (!number) {
+      fail(type_, std::string("\"") + name + "\" = " + value.dump() + " is out of range " + std::to_string(low) + ".." +
+                      std::to_string(high));
     }
-    return static_cast<int>(number);
+    return static_cast<int>(*number);
   }
   int seat(const char* name) { return integer(name, 0, 3); }
   bool boolean(const char* name) {
@@ -78,9 +79,9 @@ class FieldReader {
     std::array<int, 4> out{};
     for (std::size_t i = 0; i < 4; ++i) {
       if (!list[i].is_number_integer()) fail(type_, std::string("\"") + name + "\" must hold 4 integers");
-      const auto value = list[i].get<long long>();
-      if (value < -10'000'000 || value > 10'000'000) fail(type_, std::string("\"") + name + "\" value out of range");
-      out[i] = static_cast<int>(value);
+      const std::optional<std::int64_t> value = exact_integer(list[i], -10'000'000, 10'000'000);
+      if (!value) fail(type_, std::string("\"") + name + "\" value " + list[i].dump() + " is out of range -10000000..10000000");
+      out[i] = static_cast<int>(*value);
     }
     return out;
   }

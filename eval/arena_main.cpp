@@ -67,7 +67,8 @@ int run_main(int argc, char** argv) {
 }  // namespace
 
 // Exit status: 0 done (verify, validate: no problem), 1 verify or validate found a problem,
-// 2 a usage error or unusable settings, 3 stopped by an error (its message on stderr).
+// 2 a usage error or unusable settings, 3 stopped by an error (its message on stderr), 128 + the
+// signal when SIGINT or SIGTERM interrupted the match.
 int main(int argc, char** argv) {
   try {
     return run_main(argc, argv);

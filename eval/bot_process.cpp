@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +15,8 @@
 
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
+
+#include "eval/interrupt.hpp"
 
 namespace tenbin::arena {
 
@@ -31,6 +34,13 @@ std::mutex spawn_mutex;
 constexpr std::size_t kMaxQueuedInput = std::size_t{8} << 20;
 
 void close_on_exec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC); }
+
+// Whether the command's first process still runs. It is not reaped here: until stop() reaps it,
+// its pid (the group's id) cannot be given to another process, so killing the group is safe.
+bool leader_running(pid_t pid) {
+  siginfo_t info{};
+  return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0;
+}
 
 }  // namespace
 
@@ -99,17 +109,18 @@ void BotProcess::start() {
 
 void BotProcess::stop() {
   if (!impl_) return;
-  if (impl_->child.valid() && impl_->child.running()) {
+  if (impl_->child.valid()) {
+    // Also when the first process has ended: a child it left behind (a helper, a server) is
+    // still in the group and must not outlive the seat.
     ::kill(-impl_->child.id(), SIGKILL);
-    impl_->child.terminate();
+    std::error_code ignored;
+    impl_->child.wait(ignored);
   }
-  std::error_code ignored;
-  if (impl_->child.valid()) impl_->child.wait(ignored);
   impl_.reset();
 }
 
 bool BotProcess::running() {
-  return impl_ && impl_->child.valid() && impl_->child.running() && !impl_->closed && !impl_->broken;
+  return impl_ && impl_->child.valid() && leader_running(impl_->child.id()) && !impl_->closed && !impl_->broken;
 }
 
 bool BotProcess::send(const std::string& line) {
@@ -141,12 +152,15 @@ BotProcess::ReadStatus BotProcess::read(std::string& line, std::chrono::millisec
     // An expired (or zero) timeout still looks once at what the bot has already written. While
     // waiting, the bot's queued input keeps flowing: it may need it to answer.
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    // The interrupt pipe is polled too (a negative fd, before any catcher, is skipped by poll).
     const bool writing = impl_->input_waiting();
-    pollfd fds[2] = {{impl_->from_bot.native_source(), POLLIN, 0}, {impl_->to_bot.native_sink(), POLLOUT, 0}};
-    const int ready = ::poll(fds, writing ? 2 : 1, static_cast<int>(std::max<std::chrono::milliseconds::rep>(left.count(), 0)));
+    pollfd fds[3] = {{impl_->from_bot.native_source(), POLLIN, 0}, {interrupt_fd(), POLLIN, 0},
+                     {impl_->to_bot.native_sink(), POLLOUT, 0}};
+    const int ready = ::poll(fds, writing ? 3 : 2, static_cast<int>(std::max<std::chrono::milliseconds::rep>(left.count(), 0)));
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0) return ReadStatus::timeout;
-    if (writing && fds[1].revents != 0) impl_->flush_input();
+    if (fds[1].revents != 0) return ReadStatus::interrupted;
+    if (writing && fds[2].revents != 0) impl_->flush_input();
     if (fds[0].revents == 0) continue;
     char chunk[65536];
     const ssize_t got = ::read(fds[0].fd, chunk, sizeof chunk);

@@ -19,14 +19,16 @@ class BotProcess {
   BotProcess& operator=(const BotProcess&) = delete;
 
   void start();
-  void stop();  // kills the process (and its process group) if it still runs
+  // Ends the command's whole process group (the shell, the bot, and any child they started in
+  // it), whether or not its first process still runs, and reaps that process.
+  void stop();
   bool running();
 
   // Writes one line; false when the process is gone.
   bool send(const std::string& line);
-  // Reads one line, waiting at most `timeout`; nothing on timeout or end of output. Lines longer
-  // than 1 MiB are cut.
-  enum class ReadStatus { line, timeout, closed };
+  // Reads one line, waiting at most `timeout`; nothing on timeout or end of output, or when the
+  // arena is interrupted (eval/interrupt.hpp) meanwhile. Lines longer than 1 MiB are cut.
+  enum class ReadStatus { line, timeout, closed, interrupted };
   ReadStatus read(std::string& line, std::chrono::milliseconds timeout);
   // Discards output already waiting (stale replies); returns how many lines it dropped.
   int drain();

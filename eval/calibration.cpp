@@ -11,6 +11,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bot/commands/seed_option.hpp"
+
 #include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
 #include "eval/game_log.hpp"
@@ -220,7 +222,7 @@ Subcommand add_calibrate_command(CLI::App& app) {
   command->add_option("--fit", arguments->fit, "logs or match directories the baselines are fitted on")->required();
   command->add_option("--test", arguments->test, "logs or match directories every model is scored on")->required();
   command->add_option("--samples", arguments->settings.samples, "MJ-0 samples per discard")->check(CLI::Range(1, 100000000));
-  command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first discard");
+  command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first discard")->check(kSeedValidator);
   return {command, [arguments] {
             return calibrate_command(arguments->fit, arguments->test, arguments->settings, std::cout, std::cerr);
           }};

@@ -20,6 +20,7 @@
 #include "engine/game.hpp"
 #include "engine/mjai_log.hpp"
 #include "eval/durable_file.hpp"
+#include "eval/interrupt.hpp"
 #include "eval/match_dir.hpp"
 #include "eval/match_lock.hpp"
 #include "eval/seat_check.hpp"
@@ -115,6 +116,7 @@ json play_game(const MatchConfig& config, int game, std::array<std::unique_ptr<P
   int hand = 0;
   std::array<int, 4> decisions{};
   while (true) {
+    throw_if_interrupted();  // an unfinished game is not written: --resume plays it again
     const auto& log = referee.log();
     for (; sent < log.size(); ++sent) {
       const Event& event = log[sent];
@@ -232,6 +234,11 @@ std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& di
   for (const SeatSpec& spec : config.seats) {
     if (auto problem = seat_command_problem(spec.command)) return "seat " + spec.name + ": " + *problem;
   }
+  for (std::size_t entry = 0; entry < config.starts.size(); ++entry) {
+    if (auto problem = hand_start_problem(config.starts[entry], Rules{}, config.tonpuu)) {
+      return "start book entry " + std::to_string(entry + 1) + ": " + *problem;
+    }
+  }
   std::error_code error;
   for (const std::string& path : {dir.logs_dir(), dir.stderr_dir()}) {
     fs::create_directories(path, error);
@@ -307,6 +314,7 @@ int run_match(const MatchConfig& config) {
     return 2;
   }
   if (config.resume) repair_after_interruption(dir);
+  const InterruptCatcher catcher;
   write_file_atomically(dir.meta_path(), meta.dump(2) + "\n");
 
   const std::set<int> done = finished_games(dir, config.duplicate);
@@ -351,6 +359,11 @@ int run_match(const MatchConfig& config) {
   const int jobs = std::max(1, std::min<int>(config.jobs, static_cast<int>(todo.size())));
   for (int j = 0; j < jobs; ++j) threads.emplace_back(job, j);
   for (auto& thread : threads) thread.join();
+  if (const int signal = interrupt_signal(); signal != 0) {
+    spdlog::error("interrupted (signal {}): the seats are ended; {} of {} games are finished and kept in {}; --resume "
+                  "continues the match", signal, done.size() + finished, config.games, config.out_dir);
+    return 128 + signal;
+  }
   if (stop.stopped()) {
     spdlog::error("the match stopped: {}", stop.why());
     spdlog::error("{} of {} games are finished and kept in {}; --resume continues the match", done.size() + finished,

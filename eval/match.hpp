@@ -31,7 +31,9 @@ struct MatchConfig {
 
 // Plays the match; returns the process exit code: 0, 2 for unusable settings (a seat command
 // naming no program, a directory that is a file or holds another match), 3 when the match stopped
-// on an error (a write that failed, a seat that cannot start): the finished games are kept.
+// on an error (a write that failed, a seat that cannot start): the finished games are kept;
+// 128 + the signal when SIGINT or SIGTERM interrupted it (the seats are ended, the finished games
+// kept, --resume continues).
 int run_match(const MatchConfig& config);
 
 // meta.json's settings for a match (its shard included, if one).

@@ -6,15 +6,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bot/commands/seed_option.hpp"
 #include "eval/start_book.hpp"
 
 namespace tenbin::arena {
 namespace {
-
-// An unsigned option given a minus sign would wrap around (-5 becoming 18446744073709551611).
-const CLI::Validator kNotNegative(
-    [](std::string& value) { return value.find('-') == std::string::npos ? std::string() : "must not be negative"; },
-    "NON-NEGATIVE");
 
 // "[NAME=]CMD": the name is what comes before an '=' that precedes any space.
 SeatSpec seat_of(const std::string& value, const SeatSpec& defaults) {
@@ -54,7 +50,7 @@ void add_match_options(CLI::App& app, MatchCommandLine& options) {
   MatchConfig& config = options.config;
   add_seat_options(app, options.seats, options.seat_defaults);
   app.add_option("--games", config.games, "games to play")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 10000000));
-  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)")->check(kNotNegative);
+  app.add_option("--seed", config.seed, "match seed (walls are a pure function of it)")->check(kSeedValidator);
   app.add_option("--out", config.out_dir, "output directory");
   app.add_flag("--duplicate", config.duplicate, "play each seed with the commands rotated through all four seats");
   app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 1024));
@@ -76,7 +72,12 @@ void add_match_options(CLI::App& app, MatchCommandLine& options) {
        }
      }, "start book: each game starts at a hand of it (JSON lines: bakaze, kyoku, honba, kyotaku, scores), not East 1");
   app.footer("Seats: --seat [NAME=]CMD (four times); --seat-dialect mortal|batch|akochan and --timeout-ms MS\n"
-             "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.");
+             "apply to the --seat they follow. \"{seat}\" in CMD is replaced by the seat number.\n"
+             "Each seat runs in its own process group, ended whole (children included) when the seat is\n"
+             "restarted and when the match ends. A seat that dies, or leaves 3 decisions in a row\n"
+             "unanswered (hung), is restarted and re-fed the game; 5 restarts in a row without a reply\n"
+             "stop the match (exit 3). SIGINT or SIGTERM ends the seats and exits 128+signal, the finished\n"
+             "games kept: --resume continues the match.");
 }
 
 int run_match_command(MatchCommandLine& options) {

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "eval/interrupt.hpp"
+
 namespace tenbin::arena {
 namespace {
 
@@ -94,20 +96,24 @@ bool ProcessSeat::send(const std::string& line) { return process_->send(line); }
 void ProcessSeat::restart_and_refeed() {
   if (++failed_starts_ >= kMaxFailedStartsInARow) {
     const std::string last = last_line_of(stderr_path_);
-    throw SeatFailure("seat " + std::to_string(seat_) + " (" + spec_.name + "): the bot died " +
+    throw SeatFailure("seat " + std::to_string(seat_) + " (" + spec_.name + "): the bot died or hung " +
                       std::to_string(failed_starts_) + " times in a row without answering; its stderr (" +
                       stderr_path_ + ") ends: " + (last.empty() ? "(nothing)" : last));
   }
   ++incidents_.restarts;
   spdlog::warn("seat {} ({}): restarting the bot", seat_, spec_.name);
+  process_.reset();  // the old process group ends before the new one starts
   process_ = std::make_unique<BotProcess>(command_for_seat(), stderr_path_);
   process_->start();
   queued_.reset();
+  timeouts_in_a_row_ = 0;
   if (spec_.dialect == Dialect::batch) {
     const json start = json::array({event_to_json(game_so_far_.front())});
     send(start.dump());
     std::string ignored;
-    process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms));
+    if (process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms)) == BotProcess::ReadStatus::interrupted) {
+      throw Interrupted();
+    }
     unsent_ = hand_so_far_;
     return;
   }
@@ -122,14 +128,20 @@ void ProcessSeat::restart_and_refeed() {
 std::optional<std::string> ProcessSeat::read_reply(std::chrono::steady_clock::time_point asked) {
   std::string line;
   const auto status = process_->read(line, std::chrono::milliseconds(spec_.timeout_ms));
+  if (status == BotProcess::ReadStatus::interrupted) throw Interrupted();
   if (status == BotProcess::ReadStatus::line) {
     failed_starts_ = 0;
+    timeouts_in_a_row_ = 0;
     latencies_ms_.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count());
     return line;
   }
   if (status == BotProcess::ReadStatus::timeout) {
     ++incidents_.timeouts;
     spdlog::warn("seat {} ({}): no reply within {} ms", seat_, spec_.name, spec_.timeout_ms);
+    if (++timeouts_in_a_row_ >= kTimeoutsInARowBeforeRestart) {
+      spdlog::warn("seat {} ({}): {} decisions in a row unanswered: the bot is hung", seat_, spec_.name, timeouts_in_a_row_);
+      restart_and_refeed();
+    }
     return std::nullopt;
   }
   ++incidents_.crashes;
@@ -164,6 +176,7 @@ void ProcessSeat::answer_lifecycle(const Event& event) {
   // A bot that died here is not late: its death is counted (and the bot restarted) once the next
   // line cannot be sent; one that ends after end_game has done nothing wrong.
   const auto status = process_->read(ignored, std::chrono::milliseconds(spec_.timeout_ms));
+  if (status == BotProcess::ReadStatus::interrupted) throw Interrupted();
   if (status == BotProcess::ReadStatus::line) failed_starts_ = 0;
   if (status == BotProcess::ReadStatus::timeout) ++incidents_.timeouts;
 }

@@ -11,7 +11,9 @@
 //   Mortal's akochan driver does (libriichi/src/agent/akochan.rs, github.com/Equim-chan/Mortal).
 //
 // A seat that times out, writes junk or dies gets no action from here (the referee then plays
-// the safe default); a dead process is restarted and re-fed the game so far.
+// the safe default); a dead process is restarted and re-fed the game so far, and so is a hung one
+// (kTimeoutsInARowBeforeRestart decisions unanswered in a row). Every restart ends the old
+// process group, children included.
 #pragma once
 
 #include <chrono>
@@ -47,8 +49,12 @@ struct Incidents {
   int total() const { return timeouts + crashes + junk + illegal; }
 };
 
-// A bot that dies (or stops reading) this many times in a row without a line of reply in between
-// cannot play: the match stops with SeatFailure rather than play on with restarts.
+// A bot that leaves this many decisions in a row unanswered is hung: it is restarted (and re-fed
+// the game so far), so that it costs a few timeouts, not one at every later decision.
+constexpr int kTimeoutsInARowBeforeRestart = 3;
+
+// A bot that is restarted (it died, stopped reading or hung) this many times in a row without a
+// line of reply in between cannot play: the match stops with SeatFailure rather than play on.
 constexpr int kMaxFailedStartsInARow = 5;
 
 class SeatFailure : public std::runtime_error {
@@ -67,7 +73,8 @@ class ProcessSeat {
   // true when the referee will ask this seat right after this event.
   void deliver(const Event& event, bool decision);
   // This seat's reply at a decision, or nothing (timeout, crash, junk).
-  // deliver() and decide() throw SeatFailure after kMaxFailedStartsInARow failed starts.
+  // deliver() and decide() throw SeatFailure after kMaxFailedStartsInARow failed starts, and
+  // Interrupted (eval/interrupt.hpp) when the arena is interrupted while they wait.
   std::optional<Action> decide();
 
   Incidents& incidents() { return incidents_; }
@@ -94,6 +101,7 @@ class ProcessSeat {
   std::optional<Action> queued_;     // akochan: the second action of a pair
   Incidents incidents_;
   int failed_starts_ = 0;            // restarts since the bot last wrote a line
+  int timeouts_in_a_row_ = 0;        // decisions unanswered since the last reply or restart
   std::vector<double> latencies_ms_;
 };
 

@@ -1,5 +1,6 @@
 #include "eval/start_book.hpp"
 
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -9,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/exact_integer.hpp"
 #include "engine/tile.hpp"
 #include "eval/game_log.hpp"
 
@@ -16,6 +18,18 @@ namespace tenbin::arena {
 namespace {
 
 using nlohmann::json;
+
+// A score no start can exceed: the four scores and the sticks add up to 100000.
+constexpr std::int64_t kMaxStartScore = 100000;
+
+int integer_field(const json& entry, const char* name, std::int64_t low, std::int64_t high) {
+  const std::optional<std::int64_t> number = exact_integer(entry.at(name), low, high);
+  if (!number) {
+    throw std::invalid_argument(std::string("\"") + name + "\" = " + entry.at(name).dump() + " is not an integer " +
+                                std::to_string(low) + ".." + std::to_string(high));
+  }
+  return static_cast<int>(*number);
+}
 
 // "S4" -> (south, 4).
 std::pair<int, int> parse_hand_name(const std::string& text) {
@@ -36,14 +50,21 @@ HandStart start_from_json(const json& entry) {
   HandStart start;
   try {
     start.round_wind = parse_tile(entry.at("bakaze").get<std::string>()).kind();
-    start.kyoku = entry.at("kyoku").get<int>();
-    start.honba = entry.value("honba", 0);
-    start.kyotaku = entry.value("kyotaku", 0);
-    const auto scores = entry.at("scores").get<std::vector<int>>();
-    if (scores.size() != 4) throw std::invalid_argument("\"scores\" holds four scores");
-    for (int seat = 0; seat < 4; ++seat) start.scores[seat] = scores[seat];
   } catch (const json::exception& error) {
     throw std::invalid_argument(error.what());
+  }
+  start.kyoku = integer_field(entry, "kyoku", 1, 4);
+  start.honba = entry.contains("honba") ? integer_field(entry, "honba", 0, 1000) : 0;
+  start.kyotaku = entry.contains("kyotaku") ? integer_field(entry, "kyotaku", 0, 1000) : 0;
+  const json& scores = entry.at("scores");
+  if (!scores.is_array() || scores.size() != 4) throw std::invalid_argument("\"scores\" holds four scores");
+  for (int seat = 0; seat < 4; ++seat) {
+    const std::optional<std::int64_t> score = exact_integer(scores[static_cast<std::size_t>(seat)], 0, kMaxStartScore);
+    if (!score) {
+      throw std::invalid_argument("\"scores\" value " + scores[static_cast<std::size_t>(seat)].dump() +
+                                  " is not an integer 0.." + std::to_string(kMaxStartScore));
+    }
+    start.scores[seat] = static_cast<int>(*score);
   }
   if (auto problem = hand_start_problem(start, Rules{})) throw std::invalid_argument(*problem);
   return start;

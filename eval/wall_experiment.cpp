@@ -13,6 +13,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bot/commands/seed_option.hpp"
+
 #include "bot/mj0/mj0.hpp"
 #include "bot/mj0/tenpai_model.hpp"
 #include "engine/table.hpp"
@@ -211,7 +213,8 @@ Subcommand add_wall_experiment_command(CLI::App& app) {
   command->add_option("--samples", arguments->settings.samples, "MJ-0 samples per position")->check(CLI::Range(1, 100000000));
   command->add_option("--max-live", arguments->settings.max_live, "positions: at most this many live tiles left")
       ->check(CLI::Range(1, 70));
-  command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first position");
+  command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first position")
+      ->check(kSeedValidator);
   return {command, [arguments] {
             return wall_experiment_command(arguments->dirs, arguments->settings, std::cout, std::cerr);
           }};

@@ -910,6 +910,14 @@ TEST(HandStart, ImpossibleStartsAreRefused) {
   EXPECT_NE(refused({kinds::white, 1, 0, 0, {25000, 25000, 25000, 25000}}).find("wind"), std::string::npos);
   EXPECT_NE(refused({kinds::south, 4, 0, 0, {51000, 25000, 25000, -1000}}).find(">= 0"), std::string::npos);
   EXPECT_EQ(refused({kinds::south, 4, 0, 1, {25000, 25000, 25000, 24000}}), "");
+  // No game reaches North (a hanchan's extension is West): such a start once played on from East 1.
+  EXPECT_NE(refused({kinds::north, 4, 0, 0, {25000, 25000, 25000, 25000}}).find("round North is past"), std::string::npos);
+  EXPECT_EQ(refused({kinds::west, 1, 0, 0, {25000, 25000, 25000, 25000}}), "");
+  EXPECT_NE(refused({kinds::south, 4, 1001, 0, {25000, 25000, 25000, 25000}}).find("<= 1000"), std::string::npos);
+  GameConfig tonpuu;
+  tonpuu.tonpuu = true;
+  tonpuu.start = HandStart{kinds::west, 1, 0, 0, {25000, 25000, 25000, 25000}};
+  EXPECT_THROW(Game{tonpuu}, std::invalid_argument);
 }
 
 // Rule: tonpuusen ends after East 4 (someone has 30000); a hanchan goes on to South 1.

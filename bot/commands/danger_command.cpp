@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bot/commands/log_position.hpp"
+#include "bot/commands/seed_option.hpp"
 #include "bot/mj0/mj0.hpp"
 #include "bot/mj0/tenpai_model.hpp"
 
@@ -164,7 +165,7 @@ Subcommand add_danger_command(CLI::App& app) {
       ->required()
       ->check(CLI::Range(0, 3));
   command->add_option("--samples", options->samples, "joint draws of the opponents' hands")->check(CLI::Range(1, 1000000));
-  command->add_option("--seed", options->seed, "the sampler's seed");
+  command->add_option("--seed", options->seed, "the sampler's seed")->check(kSeedValidator);
   command->add_flag("--exact", options->exact, "exact tenpai-form count for each riichi opponent");
   command->add_flag("--json", options->json, "one JSON object instead of the table");
   return {command, [options] { return run_danger(std::cin, std::cout, *options); }};

@@ -23,14 +23,7 @@ using nlohmann::json;
 using namespace request_fields;
 
 // A count of sticks: absent is 0.
-int count_field(const json& request, const char* name) {
-  if (!request.contains(name)) return 0;
-  const json& value = request.at(name);
-  if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 99) {
-    bad_request(std::string("\"") + name + "\" must be an integer 0..99");
-  }
-  return value.get<int>();
-}
+int count_field(const json& request, const char* name) { return integer(request, name, 0, 0, 99); }
 
 void set_options(const json& request, dp::Options& options) {
   if (!request.contains("options")) return;
@@ -139,14 +132,7 @@ NanikiruQuery parse_nanikiru_request(const json& request) {
   position.seat_wind = wind_field(request, "jikaze");
   position.dora_markers = tile_list(request, "dora_markers", false);
   if (position.dora_markers.size() > 5) bad_request("more than five dora markers");
-  if (request.contains("draws_left")) {
-    const json& draws = request.at("draws_left");
-    if (!draws.is_number_integer()) bad_request("\"draws_left\" must be an integer");
-    position.draws_left = draws.get<int>();
-  }
-  if (position.draws_left < 1 || position.draws_left > dp::kMaxDraws) {
-    bad_request("\"draws_left\" must be 1.." + std::to_string(dp::kMaxDraws));
-  }
+  position.draws_left = integer(request, "draws_left", position.draws_left, 1, dp::kMaxDraws);
   position.haitei_on_last_draw = flag(request, "haitei", false);
   position.honba = count_field(request, "honba");
   position.riichi_sticks = count_field(request, "kyotaku");
@@ -167,12 +153,13 @@ std::vector<json> nanikiru_rows(const dp::Result& result) {
   return rows;
 }
 
-std::vector<json> nanikiru_request(const json& request, dp::Solver& solver) {
-  const NanikiruQuery query = parse_nanikiru_request(request);
+std::vector<json> nanikiru_request(const json& request, dp::Solver& solver, std::size_t max_states) {
+  NanikiruQuery query = parse_nanikiru_request(request);
+  query.options.max_states = max_states;
   return nanikiru_rows(solver.solve(query.position, query.options));
 }
 
-int serve_nanikiru(std::istream& in, std::ostream& out) {
+int serve_nanikiru(std::istream& in, std::ostream& out, std::size_t max_states) {
   dp::Solver solver;
   int errors = 0;
   int number = 0;
@@ -182,7 +169,7 @@ int serve_nanikiru(std::istream& in, std::ostream& out) {
     ++number;
     std::vector<json> rows;
     try {
-      rows = nanikiru_request(json::parse(line), solver);
+      rows = nanikiru_request(json::parse(line), solver, max_states);
     } catch (const std::exception& error) {
       rows = {json{{"error", error.what()}}};
       ++errors;
@@ -242,8 +229,15 @@ Subcommand add_nanikiru_command(CLI::App& app) {
   command->add_flag("!--no-hand-change", options->options.hand_change, "log mode: no hand changes");
   command->add_option("--riichi", options->riichi, "log mode: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  options->options.max_states = kNanikiruMaxStates;
+  command->add_option("--max-states", options->options.max_states, "refuse a hand whose graph passes this many draw states")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32));
   return {command, [options] {
-            if (options->seat < 0) return serve_nanikiru(std::cin, std::cout);
+            if (options->seat < 0) {
+              serve_nanikiru(std::cin, std::cout, options->options.max_states);
+              return 0;
+            }
             options->options.riichi = parse_riichi_mode(options->riichi);
             return serve_nanikiru_log(std::cin, std::cout, options->seat, options->options);
           }};

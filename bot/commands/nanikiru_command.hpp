@@ -14,8 +14,12 @@
 // `tenbin nanikiru --seat N < log.jsonl` does the same for the position at the end of an mjai log
 // as seat N sees it (the other seats' deals and draws masked): the hand, the melds, the rivers
 // and melds seen, the indicators and the draws N has left before the wall runs out.
+//
+// A hand whose graph passes --max-states draw states gets an error saying it is too large for
+// the limit (the next request is answered as usual).
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <vector>
 
@@ -36,11 +40,16 @@ NanikiruQuery parse_nanikiru_request(const nlohmann::json& request);
 // The rows for a solved position (without "request"; "rank" and "of" included).
 std::vector<nlohmann::json> nanikiru_rows(const dp::Result& result);
 
-// One request to its rows (reusing `solver`'s memory).
-std::vector<nlohmann::json> nanikiru_request(const nlohmann::json& request, dp::Solver& solver);
+// The default --max-states: far above what the bot's own decisions reach, and a graph of that
+// many states with its tables stays within a few hundred MB.
+inline constexpr std::size_t kNanikiruMaxStates = 500'000;
+
+// One request to its rows (reusing `solver`'s memory), refusing a graph past `max_states`.
+std::vector<nlohmann::json> nanikiru_request(const nlohmann::json& request, dp::Solver& solver,
+                                             std::size_t max_states = kNanikiruMaxStates);
 
 // Reads requests until EOF; returns the number of lines answered with an error.
-int serve_nanikiru(std::istream& in, std::ostream& out);
+int serve_nanikiru(std::istream& in, std::ostream& out, std::size_t max_states = kNanikiruMaxStates);
 
 // The position at the end of a log as `seat` sees it, with `options`.
 NanikiruQuery nanikiru_query_from_log(std::istream& log, int seat, const dp::Options& options);

@@ -1,6 +1,10 @@
 #include "bot/commands/request_fields.hpp"
 
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
+
+#include "engine/exact_integer.hpp"
 
 namespace tenbin::request_fields {
 
@@ -41,11 +45,12 @@ int integer(const json& request, const char* name, int fallback, int low, int hi
   if (!request.contains(name)) return fallback;
   const json& value = request.at(name);
   if (!value.is_number_integer()) bad_request(std::string("\"") + name + "\" must be an integer");
-  const int number = value.get<int>();
-  if (number < low || number > high) {
-    bad_request(std::string("\"") + name + "\" = " + std::to_string(number) + " is out of range");
+  const std::optional<std::int64_t> number = exact_integer(value, low, high);
+  if (!number) {
+    bad_request(std::string("\"") + name + "\" = " + value.dump() + " is out of range " + std::to_string(low) + ".." +
+                std::to_string(high));
   }
-  return number;
+  return static_cast<int>(*number);
 }
 
 int wind_field(const json& request, const char* name) {

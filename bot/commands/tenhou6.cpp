@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <iostream>
 #include <istream>
 #include <memory>
@@ -12,6 +13,8 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "engine/exact_integer.hpp"
 
 namespace tenbin {
 namespace {
@@ -33,8 +36,16 @@ std::string tile_name(int code, const std::string& where) {
 }
 
 int tile_code(const json& value, const std::string& where) {
-  if (!value.is_number_integer()) fail(where, "expected a tile number, got " + value.dump());
-  return value.get<int>();
+  const std::optional<std::int64_t> code = exact_integer(value, 0, 99);
+  if (!code) fail(where, "expected a tile number, got " + value.dump());
+  return static_cast<int>(*code);
+}
+
+// An integer of a field, low..high (a seat, a round's index).
+int small_integer(const json& value, const std::string& where, int low, int high) {
+  const std::optional<std::int64_t> number = exact_integer(value, low, high);
+  if (!number) fail(where, "expected an integer " + std::to_string(low) + ".." + std::to_string(high) + ", got " + value.dump());
+  return static_cast<int>(*number);
 }
 
 const json& field(const json& array, std::size_t index, const std::string& where) {
@@ -116,7 +127,7 @@ class HandConverter {
 
   void start() {
     const json& round = field(hand_, 0, where_);
-    const int index = field(round, 0, at(0)).get<int>();
+    const int index = small_integer(field(round, 0, at(0)), at(0), 0, 15);  // East 1 .. North 4
     oya_ = index % 4;
     json tehais = json::array();
     for (int seat = 0; seat < 4; ++seat) {
@@ -276,8 +287,8 @@ class HandConverter {
   }
 
   void win(const json& deltas, const json& details, const std::string& where) {
-    const int actor = field(details, 0, where).get<int>();
-    const int target = field(details, 1, where).get<int>();
+    const int actor = small_integer(field(details, 0, where), where, 0, 3);
+    const int target = small_integer(field(details, 1, where), where, 0, 3);
     const std::string pai = actor == target ? seats_[actor].last_draw : last_discard_;
     json ura = json::array();
     for (std::size_t i = 0; i < ura_.size(); ++i) ura.push_back(tile_name(tile_code(ura_[i], at(3)), at(3)));

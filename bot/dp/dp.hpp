@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/meld.hpp"
@@ -45,6 +46,15 @@ struct Options {
   bool hand_change = true;
   bool any_change_before_tenpai = false;
   RiichiMode riichi = RiichiMode::automatic;
+  // A cap on the draw states the graph may hold (0: none, as the bot's own decisions play): a
+  // hand whose graph passes it is refused with TooManyStates before its tables are made.
+  std::size_t max_states = 0;
+};
+
+// A solve refused for its size (Options::max_states).
+class TooManyStates : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // The position as the DP needs it.

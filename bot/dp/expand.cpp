@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <string>
 
 #include "bot/dp/solver_impl.hpp"
 #include "engine/shanten.hpp"
@@ -365,10 +366,18 @@ void Solver::Impl::make_candidates() {
   }
 }
 
-// Expands the states in the order they are made (each new state is appended).
+// Expands the states in the order they are made (each new state is appended), up to the cap on
+// states: one comparison per state expanded, none in the sweep.
 void Solver::Impl::build() {
   expanding_depth = -1;
-  for (std::uint32_t i = 0; i < nodes.size(); ++i) expand(i);
+  const std::size_t cap = options.max_states;
+  for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+    expand(i);
+    if (cap != 0 && nodes.size() > cap) {
+      throw TooManyStates("the hand is too large for the limit: its graph passes " + std::to_string(cap) +
+                          " draw states (raise --max-states, or value fewer plans: shanten_back, hand_change off)");
+    }
+  }
 }
 
 }  // namespace tenbin::dp
