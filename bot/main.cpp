@@ -103,12 +103,18 @@ int run_main(int argc, char** argv) {
   int connect_timeout_s = static_cast<int>(tenbin::kDefaultConnectTimeout.count());
   app.add_option("--connect-timeout", connect_timeout_s, "seconds to wait for the server to speak (default 30)")
       ->check(CLI::Range(1, 86400));
+  int read_timeout_s = static_cast<int>(tenbin::kDefaultReadTimeout.count());
+  app.add_option("--read-timeout", read_timeout_s,
+                 "--connect, --riichilab: seconds a server may stay silent during a game (default 300; 0 waits for ever)")
+      ->check(CLI::Range(0, 86400));
   std::string riichilab;
   tenbin::RiichiLabOptions riichilab_options;
   app.add_option("--riichilab", riichilab,
                  "play one RiichiLab game: wss://HOST/ws/validate or /ws/ranked (ws:// too); the token "
                  "is read from RIICHILAB_TOKEN");
   app.add_option("--riichilab-logs", riichilab_options.log_dir, "where each RiichiLab game's mjai log is written");
+  app.add_option("--games", riichilab_options.games, "--riichilab: games played one after another (default 1)")
+      ->check(CLI::Range(1, 100000));
   // The original server runs a player's command with the server's URL appended.
   std::string server_url;
   app.add_option("server", server_url, "mjsonp://HOST:PORT/ROOM: as --connect (how the original server starts a player)")
@@ -208,6 +214,7 @@ int run_main(int argc, char** argv) {
       const tenbin::WebSocketAddress address = tenbin::parse_websocket_url(riichilab);
       if (const char* token = std::getenv("RIICHILAB_TOKEN")) riichilab_options.token = token;
       riichilab_options.budget_ms = strategy_settings.budget_ms;
+      riichilab_options.read_timeout = std::chrono::seconds(read_timeout_s);
       return tenbin::run_riichilab(address, bot, riichilab_options);
     } catch (const std::invalid_argument& error) {
       spdlog::error("{}", error.what());
@@ -219,7 +226,8 @@ int run_main(int argc, char** argv) {
       const tenbin::ServerAddress address = tenbin::parse_server_address(connect);
       options.room = address.room;
       tenbin::MjaiBot tcp_bot(tenbin::make_policy(strategy, strategy_settings), options);
-      return tenbin::run_tcp_client(address, tcp_bot, std::chrono::seconds(connect_timeout_s));
+      return tenbin::run_tcp_client(address, tcp_bot, std::chrono::seconds(connect_timeout_s),
+                                    std::chrono::seconds(read_timeout_s));
     } catch (const std::invalid_argument& error) {
       spdlog::error("{}", error.what());
       return 2;
