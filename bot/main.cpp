@@ -35,6 +35,7 @@
 #include "bot/commands/replay.hpp"
 #include "bot/commands/review_command.hpp"
 #include "bot/commands/tenhou6.hpp"
+#include "bot/protocol/riichilab.hpp"
 #include "bot/protocol/riichilab_client.hpp"
 #include "bot/protocol/tcp_client.hpp"
 
@@ -89,6 +90,11 @@ int run_main(int argc, char** argv) {
   app.add_option("--budget-ms", strategy_settings.budget_ms,
                  "full: work allowed per decision (fewer samples and DP options below 300 and 60 ms)")
       ->check(CLI::Range(1, 600000));
+  std::string match = "hanchan";
+  auto* match_option = app.add_option("--match", match,
+                                      "full: the match's length, for placement: hanchan (default) or east (RiichiLab's "
+                                      "/ws/validate sets east)")
+                           ->check(CLI::IsMember({"east", "hanchan"}));
   app.add_option("--rank-points", rank_points, "full: rank points of 1st..4th, e.g. 90,45,0,-135")
       ->delimiter(',')
       ->expected(4);
@@ -181,6 +187,9 @@ int run_main(int argc, char** argv) {
   }
   if (connect.empty()) connect = server_url;
   if (!rank_points.empty()) std::copy(rank_points.begin(), rank_points.end(), strategy_settings.rank_points.begin());
+  // The host says how long the match is where it can: RiichiLab's validation game is East-only.
+  const bool east = match_option->count() > 0 ? match == "east" : tenbin::riichilab::is_east_only_url(riichilab);
+  strategy_settings.match = east ? tenbin::MatchLength::east : tenbin::MatchLength::hanchan;
   set_up_logging(log_level);
   std::ios::sync_with_stdio(false);
 
@@ -225,6 +234,7 @@ int run_main(int argc, char** argv) {
     try {
       const tenbin::ServerAddress address = tenbin::parse_server_address(connect);
       options.room = address.room;
+      options.original_server = true;
       tenbin::MjaiBot tcp_bot(tenbin::make_policy(strategy, strategy_settings), options);
       return tenbin::run_tcp_client(address, tcp_bot, std::chrono::seconds(connect_timeout_s),
                                     std::chrono::seconds(read_timeout_s));

@@ -260,6 +260,15 @@ TEST(RiichiLabProtocol, ReadsTheHostsErrorFrameAndThreePlayerGames) {
   EXPECT_FALSE(riichilab::is_three_player(json::parse(R"({"type":"start_game","names":["a","b","c","d"]})")));
 }
 
+// /ws/validate plays East-only: the client tells placement so (unless --match says otherwise).
+TEST(RiichiLabProtocol, TheValidationGameIsEastOnly) {
+  EXPECT_TRUE(riichilab::is_east_only_url("wss://game.riichi.dev/ws/validate"));
+  EXPECT_TRUE(riichilab::is_east_only_url("ws://127.0.0.1:9/ws/validate?x=1"));
+  EXPECT_FALSE(riichilab::is_east_only_url("wss://game.riichi.dev/ws/ranked"));
+  EXPECT_FALSE(riichilab::is_east_only_url("wss://game.riichi.dev/ws/validated"));
+  EXPECT_FALSE(riichilab::is_east_only_url(""));
+}
+
 TEST(RiichiLabProtocol, RefusesATokenWithControlCharacters) {
   EXPECT_TRUE(token_is_clean("abc.DEF-123_x"));
   EXPECT_FALSE(token_is_clean("abc\r\nX-Injected: 1"));

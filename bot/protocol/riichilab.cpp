@@ -127,6 +127,13 @@ json table_shape(const json& event, const Table& table) {
                               ", who has no pon of it");
 }
 
+bool is_east_only_url(std::string_view url) {
+  const std::size_t at = url.find("/ws/validate");
+  if (at == std::string_view::npos) return false;
+  const std::size_t after = at + std::string_view("/ws/validate").size();
+  return after == url.size() || url[after] == '?' || url[after] == '/';
+}
+
 bool is_three_player(const json& event) {
   if (!event.is_object()) return false;
   for (const char* key : {"names", "tehais", "scores"}) {

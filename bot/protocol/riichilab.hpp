@@ -78,6 +78,9 @@ nlohmann::json table_shape(const nlohmann::json& event, const Table& table);
 // Whether a start_game or start_kyoku is a three-player game's (three names, hands or scores).
 bool is_three_player(const nlohmann::json& event);
 
+// Whether the URL is RiichiLab's validation game, which is East-only (path /ws/validate).
+bool is_east_only_url(std::string_view url);
+
 // The index of the offered member that is `chosen` (compared on the fields the member has; a
 // member's own tsumogiri flag preferred when it matches; a kakan member's `consumed` only when it
 // lists the whole pon), or nothing.

@@ -362,7 +362,7 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
 
 // Whether taking this win leaves us last when the game ends with it (all-last), with draws left
 // to try for more.
-bool win_hurts(const Table& table, const Action& win) {
+bool win_hurts(const Table& table, const Action& win, MatchLength length) {
   if (table.tiles_left() <= 0) return false;
   const bool tsumo = table.decision() == Decision::own_draw;
   const std::optional<Tile> drawn = table.last_draw();
@@ -373,7 +373,7 @@ bool win_hurts(const Table& table, const Action& win) {
   std::array<int, 4> after{};
   for (int s = 0; s < 4; ++s) after[s] = table.score(s) + score->deltas[s];
   const bool dealer_keeps = table.dealer() == table.seat();
-  return game_ends_after(table, after, dealer_keeps) && Placement::rank_of(after, table.seat()) == 3;
+  return game_ends_after(table, after, dealer_keeps, length) && Placement::rank_of(after, table.seat()) == 3;
 }
 
 
@@ -385,10 +385,10 @@ bool offers_call(std::span<const Action> legal) {
 
 // A claim with no call on offer (or no pass): the win unless placement says it hurts, else the
 // pass. Neither model is needed for it.
-Action win_or_pass(const Table& table, std::span<const Action> legal, bool placement) {
+Action win_or_pass(const Table& table, std::span<const Action> legal, bool placement, MatchLength length) {
   const Action* pass = find(legal, EventType::none);
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!placement || pass == nullptr || !win_hurts(table, *win)) return *win;
+    if (!placement || pass == nullptr || !win_hurts(table, *win, length)) return *win;
   }
   return pass != nullptr ? *pass : legal.front();
 }
@@ -423,11 +423,11 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   const bool claim = table.decision() == tenbin::Decision::claim_discard ||
                      table.decision() == tenbin::Decision::claim_kakan ||
                      table.decision() == tenbin::Decision::claim_ankan;
-  if (claim && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement);
+  if (claim && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement, settings_.match);
   const auto started = std::chrono::steady_clock::now();
   const WorkPlan plan = plan_for_budget(settings_.budget_ms);
   const std::array<int, 4> scores{table.score(0), table.score(1), table.score(2), table.score(3)};
-  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table), settings_.rank_points, ending_of(table), deposits_of(table)),
+  Decision d{table, settings_, plan, {}, Placement(scores, table.seat(), hands_left_after(table, settings_.match), settings_.rank_points, ending_of(table, settings_.match), deposits_of(table)),
              {}, 0, 0};
   d.solver = settings_.dp ? &solver_ : nullptr;
   d.dp_deadline = plan.deadline(started, kDpDeadlineShare);
@@ -445,7 +445,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
     d.threat = flat_threat(table);
   }
 
-  d.ranked = settings_.placement && hands_left_after(table) <= kPlacementHandsLeft;
+  d.ranked = settings_.placement && hands_left_after(table, settings_.match) <= kPlacementHandsLeft;
   if (d.ranked) {
     // Rank points per point here, for the tolerance; at least the rank values' noise. Where no
     // nearby score changes our rank (far ahead or far behind), the local rate is zero and rank
@@ -636,7 +636,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
 Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!settings_.placement || !win_hurts(table, *win)) return *win;
+    if (!settings_.placement || !win_hurts(table, *win, settings_.match)) return *win;
   }
   if (const Action* abort = find(legal, EventType::ryukyoku); abort && shanten_kokushi(table.hand()) > 2) {
     return *abort;
@@ -696,9 +696,9 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
 Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
   const Action* pass = find(legal, EventType::none);
-  if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement);
+  if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement, settings_.match);
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!settings_.placement || !win_hurts(table, *win)) return *win;
+    if (!settings_.placement || !win_hurts(table, *win, settings_.match)) return *win;
   }
 
   // The discarder: any call names it.

@@ -56,19 +56,20 @@ inline constexpr double kRonShare = 0.57;
 // twentieth of a rank in play (docs/full.md): the noise model's rough parts cost more than it adds.
 inline constexpr double kPlacementHandsLeft = 0.0;
 
-// The hands expected after this one in a hanchan (East 1 .. South 4, dealer repeats counted as
-// a fixed share), 0 in the last hand; beyond South 4 (the extension round) 0.
-double hands_left_after(const Table& table);
+// The hands expected after this one in a match of `length` (East 1 .. its last hand, dealer
+// repeats counted as a fixed share), 0 in the last hand; beyond it (the extension round) 0.
+double hands_left_after(const Table& table, MatchLength length = MatchLength::hanchan);
 
 // What decides whether the match ends with this hand (engine/match_end: the referee's rule), as
-// the bot sees it: it assumes a hanchan.
-MatchEnding ending_of(const Table& table);
+// the bot sees it, in a match of `length`.
+MatchEnding ending_of(const Table& table, MatchLength length = MatchLength::hanchan);
 
 // What a win in this hand collects besides the hand itself: the honba and the riichi sticks.
 int deposits_of(const Table& table);
 
 // Whether the match ends when this hand ends with `scores` and the dealer keeping the deal or not.
-bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps);
+bool game_ends_after(const Table& table, const std::array<int, 4>& scores, bool dealer_keeps,
+                     MatchLength length = MatchLength::hanchan);
 
 class Placement {
  public:

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/match_end.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin {
@@ -36,6 +37,7 @@ class Policy {
 struct StrategySettings {
   int budget_ms = 1000;                            // per decision
   std::array<double, 4> rank_points = {90, 45, 0, -135};  // 1st..4th
+  MatchLength match = MatchLength::hanchan;  // the match's length, for placement
 };
 
 // "full" (the default: DP and MJ-0 together; "full-no-danger", "full-no-dp",
