@@ -2,11 +2,16 @@
 // (engine/game) and by the bot's placement model, which asks it of outcomes not yet played.
 #pragma once
 
+#include <cstdint>
+
 #include <array>
 
 namespace tenbin {
 
 // What the rule needs to know of the hand that is ending.
+// How long a match is: East only (tonpuusen) or East and South (hanchan).
+enum class MatchLength : std::uint8_t { east, hanchan };
+
 struct MatchEnding {
   bool can_end = false;     // the last hand of the last round, or the extension round
   bool round_over = false;  // the extension round's last hand (unless the dealer keeps the deal)

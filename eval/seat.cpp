@@ -35,6 +35,13 @@ bool echoes_own_call_or_reach(const Event& event, int seat) {
          event.type == EventType::reach;
 }
 
+// The questions akochan answers: its own draw, another seat's discard or added kan. Any other
+// (robbing another seat's closed kan with thirteen orphans) it never answers.
+bool akochan_answers(const Event& event, int seat) {
+  if (event.type == EventType::tsumo) return event.actor == seat;
+  return (event.type == EventType::dahai || event.type == EventType::kakan) && event.actor != seat;
+}
+
 // akochan reads the game length and red fives from start_game (kyoku_first: 0 for a hanchan, 4 for
 // a tonpuu; the arena always deals red fives) and aborts at its first decision without them.
 json akochan_line(const Event& event, bool decision, bool tonpuu) {
@@ -198,7 +205,10 @@ void ProcessSeat::deliver(const Event& full, bool decision) {
   switch (spec_.dialect) {
     case Dialect::mortal:
     case Dialect::akochan: {
-      const json line = spec_.dialect == Dialect::akochan ? akochan_line(event, decision, tonpuu_) : event_to_json(event);
+      // akochan is told it may not act where it would never answer; the seat passes for it.
+      pass_for_bot_ = spec_.dialect == Dialect::akochan && decision && !queued_ && !akochan_answers(event, seat_);
+      const bool can_act = decision && !pass_for_bot_;
+      const json line = spec_.dialect == Dialect::akochan ? akochan_line(event, can_act, tonpuu_) : event_to_json(event);
       if (send(line.dump())) return;
       // The bot is gone (or no longer takes input): a crash like one seen on reading. The restart
       // re-feeds the game before this event as "update only"; this event then goes as it is, so
@@ -222,6 +232,10 @@ void ProcessSeat::deliver(const Event& full, bool decision) {
 }
 
 std::optional<Action> ProcessSeat::decide() {
+  if (pass_for_bot_) {
+    pass_for_bot_ = false;
+    return Action{};
+  }
   if (queued_) {
     const Action second = *queued_;
     queued_.reset();

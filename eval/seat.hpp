@@ -99,6 +99,7 @@ class ProcessSeat {
   std::vector<Event> hand_so_far_;   // masked, since start_kyoku (batch re-feed)
   std::vector<Event> unsent_;        // batch: events waiting for the next decision
   std::optional<Action> queued_;     // akochan: the second action of a pair
+  bool pass_for_bot_ = false;        // akochan: a question it never answers, passed for it
   Incidents incidents_;
   int failed_starts_ = 0;            // restarts since the bot last wrote a line
   int timeouts_in_a_row_ = 0;        // decisions unanswered since the last reply or restart

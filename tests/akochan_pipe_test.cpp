@@ -85,6 +85,19 @@ TEST(AkochanPipe, PonComesWithItsDiscardAndEveryDiscardIsAnswered) {
   EXPECT_EQ(json::parse(pass[0]), json::parse(R"([{"type":"none"}])"));
 }
 
+// Without --seat, the seat start_game names is played, not seat 0.
+TEST(AkochanPipe, TheSeatComesFromStartGameWhenItSaysSo) {
+  MjaiBot bot(make_policy("greedy"), BotOptions{});  // no --seat: 0 until start_game says
+  json deal = json::parse(L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S", L::Deal{.oya = 2, .seat = 2}));
+  deal["tehais"][0] = L::tiles("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s");
+  EXPECT_TRUE(replies_to(bot, {R"({"type":"start_game","id":2,"kyoku_first":0,"aka_flag":true})", deal.dump()}).empty());
+  EXPECT_EQ(bot.table().seat(), 2);
+  EXPECT_EQ(bot.table().hand()[static_cast<std::size_t>(parse_tile("S").kind())], 2);
+  const Strings draw = replies_to(bot, {L::tsumo(2, "N")});
+  ASSERT_EQ(draw.size(), 1u);
+  EXPECT_EQ(json::parse(draw[0])[0].at("actor"), 2);
+}
+
 // Through the binary and the launcher that takes akochan's command line.
 TEST(AkochanPipe, LauncherTakesAkochansCommandLine) {
   const std::string launcher = (subprocess::tenbin_binary().parent_path() / "tenbin-akochan").string();

@@ -516,6 +516,29 @@ TEST(MjaiBotServerLists, CannotDahaiNarrowsTheDiscard) {
   EXPECT_EQ(narrowed.at("pai"), "4p");
 }
 
+// Thirteen orphans waiting on Red may rob another seat's closed kan of it; the original server
+// sends no list there and its validator accepts only a pass, so over TCP the bot passes.
+TEST(MjaiBotServerLists, TheOriginalServerGetsOnlyAPassOnAClosedKan) {
+  L::Deal deal;
+  deal.oya = 1;
+  const Strings before = {L::start_game(), L::start_kyoku("1m 1m 9m 1p 9p 1s 9s E S W N P F", deal), L::tsumo(1)};
+  EXPECT_EQ(greedy_reply(before, L::ankan(1, "C C C C")).at("type"), "hora");  // any other host
+  BotOptions options;
+  options.reply_every = true;
+  options.original_server = true;
+  MjaiBot bot(make_policy("greedy"), options);
+  for (const std::string& line : before) bot.on_line(line);
+  const Strings replies = bot.on_line(L::ankan(1, "C C C C"));
+  ASSERT_EQ(replies.size(), 1u);
+  EXPECT_EQ(parsed(replies[0]), kNone);
+  // Where the server does send lists (another seat's discard), the win stands.
+  MjaiBot on_discard(make_policy("greedy"), options);
+  for (const std::string& line : before) on_discard.on_line(line);
+  const Strings ron = on_discard.on_line(L::dahai(1, "C"));
+  ASSERT_EQ(ron.size(), 1u);
+  EXPECT_EQ(parsed(ron[0]).at("type"), "hora");
+}
+
 // An unreadable list is reported and left out; the event still counts.
 TEST(MjaiBotServerLists, UnreadableListIsIgnored) {
   const Strings deal = {L::start_game(), L::start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m S S")};

@@ -194,6 +194,24 @@ TEST(Placement, HandsLeftCountDownToTheLastHand) {
 }
 
 
+// In an East-only match (--match east) East 4 is the last hand: nothing left after it, and the
+// match can end with it; in a hanchan it is neither.
+TEST(Placement, AnEastOnlyMatchEndsWithEastFour) {
+  Deal deal;
+  deal.kyoku = 4;
+  deal.oya = 3;
+  const Table east_four = after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)});
+  EXPECT_EQ(hands_left_after(east_four, MatchLength::east), 0);
+  EXPECT_TRUE(ending_of(east_four, MatchLength::east).can_end);
+  EXPECT_GT(hands_left_after(east_four), 3);  // a hanchan by default
+  EXPECT_FALSE(ending_of(east_four).can_end);
+  deal.kyoku = 1;
+  deal.oya = 0;
+  const Table east_one = after({start_game(0), start_kyoku("1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 2p E S", deal)});
+  EXPECT_GT(hands_left_after(east_one, MatchLength::east), 2);
+  EXPECT_LT(hands_left_after(east_one, MatchLength::east), hands_left_after(east_one));
+}
+
 // A table in South 4 (the last hand): seat 3 deals, we are seat 2.
 Table all_last(const std::array<int, 4>& scores) {
   Deal deal;

@@ -119,12 +119,27 @@ TEST(RiichiLabProtocol, ComparesConsumedAsAMultisetAndTheTarget) {
 }
 
 TEST(RiichiLabProtocol, FallsBackToAPassThenTheDrawnTileThenTheFirstMember) {
-  EXPECT_EQ(riichilab::fallback_member(json::parse(R"([{"type":"pon"},{"type":"none"}])")), 1u);
+  const std::optional<Tile> drawn = parse_tile("2m");
+  EXPECT_EQ(riichilab::fallback_member(json::parse(R"([{"type":"pon"},{"type":"none"}])"), drawn), 1u);
   EXPECT_EQ(riichilab::fallback_member(json::parse(
-                R"([{"type":"hora"},{"type":"dahai","pai":"1m","tsumogiri":false},{"type":"dahai","pai":"2m","tsumogiri":true}])")),
+                R"([{"type":"hora"},{"type":"dahai","pai":"1m","tsumogiri":false},{"type":"dahai","pai":"2m","tsumogiri":true}])"), drawn),
             2u);
-  EXPECT_EQ(riichilab::fallback_member(json::parse(R"([{"type":"reach"},{"type":"dahai","pai":"2m"}])")), 0u);
-  EXPECT_EQ(riichilab::fallback_member(json::array()), std::nullopt);
+  EXPECT_EQ(riichilab::fallback_member(json::parse(R"([{"type":"reach"},{"type":"dahai","pai":"3m"}])"), drawn), 0u);
+  EXPECT_EQ(riichilab::fallback_member(json::array(), drawn), std::nullopt);
+}
+
+// The published examples carry no tsumogiri flag: the drawn tile is found by its tile (a red
+// five is not its plain copy).
+TEST(RiichiLabProtocol, FindsTheDrawnTileByItsTile) {
+  const json offered = json::parse(R"([{"type":"reach"},{"type":"dahai","pai":"1m"},{"type":"dahai","pai":"5p"},
+                                       {"type":"dahai","pai":"5pr"},{"type":"dahai","pai":"9s"}])");
+  EXPECT_EQ(riichilab::fallback_member(offered, parse_tile("9s")), 4u);
+  EXPECT_EQ(riichilab::fallback_member(offered, parse_tile("5pr")), 3u);
+  EXPECT_EQ(riichilab::fallback_member(offered, parse_tile("5p")), 2u);
+  EXPECT_EQ(riichilab::fallback_member(offered, std::nullopt), 0u);  // after a call: no draw
+  // Of the drawn tile's copies, the one not marked as from the hand.
+  const json flagged = json::parse(R"([{"type":"dahai","pai":"9s","tsumogiri":false},{"type":"dahai","pai":"9s","tsumogiri":true}])");
+  EXPECT_EQ(riichilab::fallback_member(flagged, parse_tile("9s")), 1u);
 }
 
 TEST(RiichiLabProtocol, TheReplyIsTheMemberWithTheIdAndOurSeat) {
@@ -166,14 +181,99 @@ TEST(RiichiLabProtocol, ReadsRequestsAcksAndFrameKinds) {
 
 TEST(RiichiLabProtocol, TheStrategyBudgetShrinksWithTheClock) {
   const riichilab::TimeLimits published;  // 3 s grace, 15 s bank
-  const auto roomy = riichilab::thinking_time(published);
-  EXPECT_LT(roomy, std::chrono::milliseconds(published.grace_ms + published.bank_ms));
+  const auto roomy = riichilab::decision_times(published, 0ms, 0).ordinary;
   EXPECT_EQ(riichilab::strategy_budget_ms(roomy, 1000), 1000);  // the configured budget fits
-  const auto tight = riichilab::thinking_time({200, 0});
+  const auto tight = riichilab::decision_times({200, 0, std::nullopt}, 0ms, 0).ordinary;
   EXPECT_LT(tight, 200ms);
   EXPECT_LT(riichilab::strategy_budget_ms(tight, 1000), tight.count());
   EXPECT_GE(riichilab::strategy_budget_ms(0ms, 1000), 1);
-  EXPECT_LT(riichilab::thinking_time({3000, 1000}), riichilab::thinking_time({3000, 15000}));
+}
+
+// An ordinary decision ends inside the grace, less the round trip, so it never spends bank; only
+// a decision still running past it goes into the bank (a quarter of it at most), and never past
+// the request's deadline.
+TEST(RiichiLabProtocol, AnOrdinaryDecisionNeverSpendsBank) {
+  const riichilab::TimeLimits published;  // 3 s grace, 15 s bank
+  const riichilab::DecisionTimes times = riichilab::decision_times(published, 0ms, 0);
+  EXPECT_LE(times.ordinary, 3000ms - riichilab::kReplyMargin);
+  EXPECT_GT(times.ordinary, 2000ms);
+  EXPECT_LE(times.cutoff, times.ordinary + 15000ms / 4);
+  EXPECT_GT(times.cutoff, times.ordinary);
+  // A slow link shortens the ordinary time by its round trip.
+  EXPECT_EQ(riichilab::decision_times(published, 400ms, 0).ordinary, times.ordinary - 400ms);
+  // Without bank, the cutoff is the grace's end.
+  EXPECT_EQ(riichilab::decision_times({3000, 0, std::nullopt}, 0ms, 0).cutoff, times.ordinary);
+  // A deadline (Unix ms, or a duration when small) caps both.
+  riichilab::TimeLimits due = published;
+  due.deadline_ms = 1'800'000'001'000;
+  const riichilab::DecisionTimes soon = riichilab::decision_times(due, 0ms, 1'800'000'000'000);
+  EXPECT_LE(soon.cutoff, 1000ms - riichilab::kReplyMargin);
+  EXPECT_LE(soon.ordinary, soon.cutoff);
+  due.deadline_ms = 500;
+  EXPECT_LE(riichilab::decision_times(due, 0ms, 1'800'000'000'000).cutoff, 500ms);
+}
+
+// The published documentation's shapes: dora_marker as an array, a kakan naming only the added
+// tile (rebuilt from the pon on the table), offered and sent alike.
+TEST(RiichiLabProtocol, ReadsTheDocumentationsShapes) {
+  Table table(0);
+  const json hidden = std::vector<std::string>(13, "?");
+  for (const json& event : {
+           json{{"type", "start_game"}, {"id", 0}},
+           json{{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0}, {"oya", 0},
+                {"dora_marker", "9s"}, {"scores", {25000, 25000, 25000, 25000}},
+                {"tehais", {{"5m", "5mr", "1p", "2p", "3p", "4s", "5s", "6s", "7s", "8s", "E", "S", "W"}, hidden, hidden, hidden}}},
+           json{{"type", "tsumo"}, {"actor", 0}, {"pai", "N"}},
+           json{{"type", "dahai"}, {"actor", 0}, {"pai", "N"}, {"tsumogiri", true}},
+           json{{"type", "tsumo"}, {"actor", 1}, {"pai", "?"}},
+           json{{"type", "dahai"}, {"actor", 1}, {"pai", "5m"}, {"tsumogiri", true}},
+           json{{"type", "pon"}, {"actor", 0}, {"target", 1}, {"pai", "5m"}, {"consumed", {"5m", "5mr"}}}}) {
+    table.apply(parse_event(riichilab::table_shape(event, table)).event);
+  }
+  const json kakan = riichilab::table_shape(json::parse(R"({"type":"kakan","actor":0,"pai":"5m","consumed":["5m"]})"), table);
+  std::vector<std::string> consumed = kakan.at("consumed").get<std::vector<std::string>>();
+  std::sort(consumed.begin(), consumed.end());
+  EXPECT_EQ(consumed, (std::vector<std::string>{"5m", "5m", "5mr"}));
+  EXPECT_THROW(riichilab::table_shape(json::parse(R"({"type":"kakan","actor":1,"pai":"5m","consumed":["5m"]})"), table),
+               std::invalid_argument);  // seat 1 has no pon
+  const json full = json::parse(R"({"type":"kakan","actor":0,"pai":"5m","consumed":["5m","5m","5mr"]})");
+  EXPECT_EQ(riichilab::table_shape(full, table), full);
+  EXPECT_EQ(riichilab::table_shape(json::parse(R"({"type":"dora","dora_marker":["3p"]})"), table).at("dora_marker"), "3p");
+  // The one-tile member is our kakan.
+  Action ours;
+  ours.type = EventType::kakan;
+  ours.pai = parse_tile("5m");
+  ours.consumed.push(parse_tile("5m"));
+  ours.consumed.push(parse_tile("5m"));
+  ours.consumed.push(parse_tile("5mr"));
+  EXPECT_EQ(riichilab::find_offered(json::parse(R"([{"type":"none"},{"type":"kakan","pai":"5m","consumed":["5m"]}])"), ours, 0), 1u);
+}
+
+TEST(RiichiLabProtocol, ReadsTheHostsErrorFrameAndThreePlayerGames) {
+  const json refused = json::parse(R"({"error":"This bot is already connected to a game"})");
+  EXPECT_EQ(riichilab::classify(refused), riichilab::MessageKind::host_error);
+  EXPECT_EQ(riichilab::host_error_text(refused), "This bot is already connected to a game");
+  EXPECT_TRUE(riichilab::says_still_in_game(riichilab::host_error_text(refused)));
+  EXPECT_FALSE(riichilab::says_still_in_game("invalid token"));
+  EXPECT_TRUE(riichilab::is_three_player(json::parse(R"({"type":"start_kyoku","tehais":[["?"],["?"],["?"]]})")));
+  EXPECT_TRUE(riichilab::is_three_player(json::parse(R"({"type":"start_game","names":["a","b","c"]})")));
+  EXPECT_FALSE(riichilab::is_three_player(json::parse(R"({"type":"start_game","names":["a","b","c","d"]})")));
+}
+
+// /ws/validate plays East-only: the client tells placement so (unless --match says otherwise).
+TEST(RiichiLabProtocol, TheValidationGameIsEastOnly) {
+  EXPECT_TRUE(riichilab::is_east_only_url("wss://game.riichi.dev/ws/validate"));
+  EXPECT_TRUE(riichilab::is_east_only_url("ws://127.0.0.1:9/ws/validate?x=1"));
+  EXPECT_FALSE(riichilab::is_east_only_url("wss://game.riichi.dev/ws/ranked"));
+  EXPECT_FALSE(riichilab::is_east_only_url("wss://game.riichi.dev/ws/validated"));
+  EXPECT_FALSE(riichilab::is_east_only_url(""));
+}
+
+TEST(RiichiLabProtocol, RefusesATokenWithControlCharacters) {
+  EXPECT_TRUE(token_is_clean("abc.DEF-123_x"));
+  EXPECT_FALSE(token_is_clean("abc\r\nX-Injected: 1"));
+  EXPECT_FALSE(token_is_clean(std::string("a\0b", 3)));
+  EXPECT_FALSE(token_is_clean("tab\there"));
 }
 
 TEST(RiichiLabProtocol, ParsesWebSocketUrls) {
@@ -297,13 +397,18 @@ class LoopbackServer {
   using Script = std::function<void(Peer&, Failures&)>;
 
   explicit LoopbackServer(Script script, const SelfSigned* tls = nullptr)
+      : LoopbackServer(std::vector<Script>{std::move(script)}, tls) {}
+  // One script per connection, in the order the client connects.
+  explicit LoopbackServer(std::vector<Script> scripts, const SelfSigned* tls = nullptr)
       : acceptor_(io_, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)) {
     if (tls) {
       tls_.emplace(ssl::context::tls_server);
       tls_->use_certificate_chain(net::buffer(tls->certificate));
       tls_->use_private_key(net::buffer(tls->key), ssl::context::pem);
     }
-    thread_ = std::thread([this, script = std::move(script)] { serve(script); });
+    thread_ = std::thread([this, scripts = std::move(scripts)] {
+      for (const Script& script : scripts) serve(script);
+    });
   }
   ~LoopbackServer() {
     if (thread_.joinable()) thread_.join();
@@ -331,6 +436,7 @@ class LoopbackServer {
     socket.set_option(tcp::no_delay(true));
     // Past the script's time the connection is shut, which ends any read the script is blocked in.
     const int fd = socket.native_handle();
+    script_done_ = false;
     std::thread guard([this, fd] {
       std::unique_lock lock(mutex_);
       if (!done_.wait_for(lock, kScriptWait, [this] { return script_done_; })) ::shutdown(fd, SHUT_RDWR);
@@ -464,7 +570,8 @@ std::optional<Action> ask_client(Peer& peer, const std::vector<Action>& legal, s
              {"time", {{"grace_ms", 3000}, {"bank_ms", 15000}, {"deadline_ms", 1'800'000'000'000}}},
              {"observation", "e30="}});
   const auto ack = [&](std::int64_t of, const char* status) {
-    peer.send({{"type", "action_ack"}, {"request_id", of}, {"status", status}, {"reason", "scripted"}});
+    peer.send({{"type", "action_ack"}, {"request_id", of}, {"status", status}, {"reason", "scripted"},
+               {"elapsed_ms", 40 + of}, {"bank_ms", 15000 - of}});
   };
   if (flow.faults && id == Flow::kDefaulted) {
     ack(id, "defaulted");
@@ -503,7 +610,9 @@ GameTally play_validate_game(Peer& peer, Failures& failures, const Flow& flow, s
       json event = event_to_json(mask_event_for_seat(game.log()[sent], flow.seat));
       event["server_field"] = "ignored";
       ++tally.events;
-      if (!peer.send(event)) {
+      // The documentation's shape of the indicator, and a frame spread over lines.
+      if (flow.faults && event.contains("dora_marker")) event["dora_marker"] = json::array({event.at("dora_marker")});
+      if (flow.faults && event.at("type") == "start_game" ? !peer.send_text(event.dump(2)) : !peer.send(event)) {
         failures.push_back("the client went away");
         return tally;
       }
@@ -546,11 +655,13 @@ std::vector<std::string> lines_of(const fs::path& path) {
   return lines;
 }
 
-// The only file in a directory (the game log), or an empty path.
+// The only game log in a directory, or an empty path.
 fs::path only_file(const fs::path& dir) {
   std::vector<fs::path> files;
   if (fs::exists(dir)) {
-    for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.path().extension() == ".mjson") files.push_back(entry.path());
+    }
   }
   return files.size() == 1 ? files.front() : fs::path();
 }
@@ -582,6 +693,16 @@ TEST(RiichiLabClient, PlaysAValidationGameThroughEveryAckStatus) {
   EXPECT_EQ(last->event.type, EventType::end_game);
   EXPECT_EQ(bot.rejected_lines(), 0);
   EXPECT_GE(bot.decisions(), tally.requests);
+  // Each ack's times are kept beside the log: one line per ack (the stray and stale ones too).
+  fs::path acks = log;
+  acks.replace_extension(".acks.jsonl");
+  const std::vector<std::string> ack_lines = lines_of(acks);
+  EXPECT_EQ(static_cast<int>(ack_lines.size()), tally.requests + 2);
+  for (const std::string& line : ack_lines) {
+    const json ack = json::parse(line);
+    EXPECT_EQ(ack.at("elapsed_ms"), 40 + ack.at("request_id").get<int>()) << line;
+    EXPECT_EQ(ack.at("bank_ms"), 15000 - ack.at("request_id").get<int>()) << line;
+  }
 }
 
 TEST(RiichiLabClient, AnswersWinsAndCallsOfferedAsMinimalMembersFromAnySeat) {
@@ -681,6 +802,126 @@ TEST(RiichiLabClient, ReportsAConnectionThatEndsBeforeEndGame) {
   for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
 }
 
+// The next frame never waits for a late decision: while the strategy is stuck on the first
+// request, the events after it are read and the second request is answered (the fallback).
+TEST(RiichiLabClient, TheNextFrameNeverWaitsForALateDecision) {
+  std::promise<void> release;
+  auto policy = std::make_unique<StuckPolicy>(release.get_future().share());
+  bool second_answered = false;
+  LoopbackServer server([&](Peer& peer, Failures& failures) {
+    GameConfig config;
+    config.tonpuu = true;
+    config.seed = 11;
+    Game game(config);
+    std::size_t sent = 0;
+    const auto send_log = [&] {
+      for (; sent < game.log().size(); ++sent) peer.send(event_to_json(mask_event_for_seat(game.log()[sent], 0)));
+    };
+    std::int64_t id = 0;
+    while (id < 2 && !game.finished()) {
+      send_log();
+      std::array<std::optional<Action>, 4> replies;
+      const std::vector<Action>& legal = game.pending().legal[0];
+      if (!legal.empty()) {
+        ++id;
+        peer.send({{"type", "request_action"}, {"request_id", id}, {"possible_actions", possible_actions(legal, id, 0)},
+                   {"time", {{"grace_ms", 200}, {"bank_ms", 0}}}});
+        const std::optional<std::string> reply = peer.read_text();
+        if (!reply) {
+          failures.push_back("no reply to request " + std::to_string(id) + " while the strategy was stuck");
+          break;
+        }
+        second_answered = id == 2;
+        const json member = json::parse(*reply);
+        for (const Action& action : legal) {
+          json offered = event_to_json(action.to_event(0));
+          if (offered.value("pai", "") == member.value("pai", "") && offered.at("type") == member.at("type")) {
+            replies[0] = action;
+            break;
+          }
+        }
+      }
+      game.answer(replies);
+    }
+    release.set_value();
+    peer.send({{"type", "end_game"}});
+    peer.close();
+  });
+  MjaiBot bot(std::move(policy), BotOptions{});
+  RiichiLabOptions options;
+  const ScratchDir scratch("late");
+  options.log_dir = scratch.path();
+  EXPECT_EQ(run_riichilab(parse_websocket_url("ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/ranked"), bot, options), 0);
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+  EXPECT_TRUE(second_answered);
+}
+
+// A server silent in the middle of a game is left after the read timeout (exit 1).
+TEST(RiichiLabClient, ASilentServerMidGameIsLeftAfterTheReadTimeout) {
+  LoopbackServer server([](Peer& peer, Failures&) {
+    peer.send({{"type", "start_game"}, {"id", 0}, {"names", {"a", "b", "c", "d"}}});
+    static_cast<void>(peer.read_text());  // silent until the client hangs up
+  });
+  MjaiBot bot(make_policy("greedy"), BotOptions{});
+  RiichiLabOptions options;
+  const ScratchDir scratch("silent");
+  options.log_dir = scratch.path();
+  options.read_timeout = 300ms;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_riichilab(parse_websocket_url("ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/ranked"), bot, options), 1);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, kScriptWait / 2);
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+}
+
+// After end_game a host that keeps the connection open is left by the client (exit 0), whether
+// it sent a close frame or nothing.
+TEST(RiichiLabClient, ClosesAConnectionTheHostLeavesOpenAfterTheGame) {
+  for (const bool close_frame : {false, true}) {
+    bool client_left = false;
+    LoopbackServer server([&](Peer& peer, Failures&) {
+      peer.send({{"type", "start_game"}, {"id", 0}, {"names", {"a", "b", "c", "d"}}});
+      peer.send({{"type", "end_game"}});
+      if (close_frame) {
+        peer.close();  // the close handshake; the TCP connection stays until the client drops it
+      } else {
+        client_left = !peer.read_text().has_value();
+      }
+    });
+    MjaiBot bot(make_policy("greedy"), BotOptions{});
+    RiichiLabOptions options;
+    const ScratchDir scratch("left-open");
+    options.log_dir = scratch.path();
+    options.read_timeout = 300ms;
+    EXPECT_EQ(run_riichilab(parse_websocket_url("ws://127.0.0.1:" + std::to_string(server.port()) + "/"), bot, options), 0);
+    for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+    if (!close_frame) {
+      EXPECT_TRUE(client_left);
+    }
+  }
+}
+
+// A refusal while the bot is still counted in a game is tried again after a wait; --games N
+// plays N games, each with its own log.
+TEST(RiichiLabClient, PlaysSeveralGamesBackingOffWhileTheHostSaysTheBotIsInAGame) {
+  const auto refuse = [](Peer& peer, Failures&) {
+    peer.send({{"error", "This bot is already connected to a game"}});
+    static_cast<void>(peer.read_text());
+  };
+  const auto play = [](Peer& peer, Failures& failures) { play_validate_game(peer, failures, Flow{.faults = false}, 3); };
+  LoopbackServer server(std::vector<LoopbackServer::Script>{refuse, play, refuse, refuse, play});
+  MjaiBot bot(make_policy("greedy"), BotOptions{});
+  RiichiLabOptions options;
+  const ScratchDir scratch("games");
+  options.log_dir = scratch.path();
+  options.games = 2;
+  options.retry_wait = 20ms;
+  EXPECT_EQ(run_riichilab(parse_websocket_url("ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/validate"), bot, options), 0);
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+  int logs = 0;
+  for (const auto& entry : fs::directory_iterator(options.log_dir)) logs += entry.path().extension() == ".mjson";
+  EXPECT_EQ(logs, 2);
+}
+
 // ---- The executable --------------------------------------------------------------------------
 
 // Sets an environment variable for the processes this test starts, and restores it.
@@ -767,6 +1008,80 @@ TEST(RiichiLabBinary, VerifiesTheServersCertificateAgainstTheTrustStore) {
     for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
     EXPECT_EQ(run.exit_code, 0) << run.err;
   }
+}
+
+// The host's refusal, a frame without a type, ends the run at once with its message.
+TEST(RiichiLabBinary, TheHostsErrorFrameIsFatal) {
+  LoopbackServer server([](Peer& peer, Failures&) {
+    peer.send({{"error", "invalid token"}});
+    static_cast<void>(peer.read_text());  // open until the client leaves
+  });
+  const ScratchDir scratch("refused");
+  const subprocess::Result run = subprocess::run(
+      subprocess::tenbin_binary(), {"--riichilab", "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/ranked",
+                                    "--riichilab-logs", scratch.path().string()});
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("invalid token"), std::string::npos) << run.err;
+}
+
+TEST(RiichiLabBinary, NamesTheLastEventOfAServerSilentMidGame) {
+  LoopbackServer server([](Peer& peer, Failures&) {
+    peer.send({{"type", "start_game"}, {"id", 0}, {"names", {"a", "b", "c", "d"}}});
+    peer.send({{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0}, {"oya", 0},
+               {"dora_marker", "1m"}, {"scores", {25000, 25000, 25000, 25000}},
+               {"tehais", {{"1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "S"},
+                           std::vector<std::string>(13, "?"), std::vector<std::string>(13, "?"),
+                           std::vector<std::string>(13, "?")}}});
+    static_cast<void>(peer.read_text());
+  });
+  const ScratchDir scratch("silent-binary");
+  const subprocess::Result run = subprocess::run(
+      subprocess::tenbin_binary(), {"--riichilab", "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/ranked",
+                                    "--riichilab-logs", scratch.path().string(), "--read-timeout", "1"});
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("no frame for 1000 ms"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("start_kyoku"), std::string::npos) << run.err;
+}
+
+TEST(RiichiLabBinary, ShowsTheReasonOfAFailedValidation) {
+  LoopbackServer server([](Peer& peer, Failures&) {
+    peer.send({{"type", "start_game"}, {"id", 0}, {"names", {"a", "b", "c", "d"}}});
+    peer.send({{"type", "end_game"}});
+    peer.send({{"type", "validation_result"}, {"passed", false}, {"reason", "the bot timed out 3 times"}});
+    peer.close();
+  });
+  const ScratchDir scratch("failed-validation");
+  const subprocess::Result run = subprocess::run(
+      subprocess::tenbin_binary(), {"--riichilab", "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/validate",
+                                    "--riichilab-logs", scratch.path().string()});
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("validation failed: the bot timed out 3 times"), std::string::npos) << run.err;
+}
+
+TEST(RiichiLabBinary, RefusesAThreePlayerGameClearly) {
+  LoopbackServer server([](Peer& peer, Failures&) {
+    peer.send({{"type", "start_game"}, {"id", 0}, {"names", {"a", "b", "c"}}});
+    static_cast<void>(peer.read_text());
+  });
+  const ScratchDir scratch("sanma");
+  const subprocess::Result run = subprocess::run(
+      subprocess::tenbin_binary(), {"--riichilab", "ws://127.0.0.1:" + std::to_string(server.port()) + "/ws/ranked",
+                                    "--riichilab-logs", scratch.path().string()});
+  for (const std::string& failure : server.finish()) ADD_FAILURE() << failure;
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("three-player"), std::string::npos) << run.err;
+}
+
+// A token with a line break would add a header of its own: refused before anything is sent.
+TEST(RiichiLabBinary, RefusesATokenWithALineBreak) {
+  const ScopedEnv token("RIICHILAB_TOKEN", std::string("abc\r\nX-Injected: 1"));
+  const subprocess::Result run = subprocess::run(subprocess::tenbin_binary(), {"--riichilab", "ws://127.0.0.1:9/ws"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("control character"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("X-Injected"), std::string::npos) << run.err;
 }
 
 }  // namespace

@@ -132,5 +132,28 @@ TEST_F(AkochanSeat, QueuedDiscardAnswersOnlyTheOwnCallEcho) {
   EXPECT_EQ(seat.incidents().total(), 0);
 }
 
+// akochan never answers whether to rob another seat's closed kan (with thirteen orphans): the
+// seat tells it it may not act and passes for it, without waiting for a reply.
+TEST_F(AkochanSeat, AClaimAkochanNeverAnswersIsPassedForIt) {
+  ProcessSeat seat(spec(), (dir_ / "stderr.txt").string());
+  seat.join_game(0);
+  seat.deliver(event({{"type", "start_game"}, {"names", {"a", "b", "c", "d"}}}), false);
+  seat.deliver(start_kyoku(2), false);
+  seat.deliver(tsumo(1, "5p"), false);
+  seat.deliver(event({{"type", "ankan"}, {"actor", 1}, {"consumed", {"5p", "5p", "5p", "5p"}}}), true);
+  const std::optional<Action> pass = seat.decide();
+  ASSERT_TRUE(pass);
+  EXPECT_EQ(pass->type, EventType::none);
+  EXPECT_EQ(seat.incidents().total(), 0);
+  // The seat still answers the next real question.
+  seat.deliver(tsumo(1, "9m"), false);
+  seat.deliver(dahai(1, "E"), true);
+  EXPECT_EQ(seat.decide().value_or(Action{}).type, EventType::pon);
+  const std::vector<json> lines = received();
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[3].at("type"), "ankan");
+  EXPECT_EQ(lines[3].at("can_act"), false);
+}
+
 }  // namespace
 }  // namespace tenbin::arena

@@ -6,6 +6,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -286,13 +287,14 @@ void abort_with_error(Peer& peer, const std::string& name, const std::string& ro
 }
 
 int run_in_process(const std::string& address_text, const std::string& name,
-                   std::chrono::milliseconds connect_timeout = kDefaultConnectTimeout) {
+                   std::chrono::milliseconds connect_timeout = kDefaultConnectTimeout,
+                   std::chrono::milliseconds read_timeout = kDefaultReadTimeout) {
   const ServerAddress address = parse_server_address(address_text);
   BotOptions options;
   options.name = name;
   options.room = address.room;  // as main() does
   MjaiBot bot(make_policy("greedy"), options);
-  return run_tcp_client(address, bot, connect_timeout);
+  return run_tcp_client(address, bot, connect_timeout, read_timeout);
 }
 
 // Runs the executable with `arguments` and returns its exit code (-1 if killed at the deadline).
@@ -464,6 +466,79 @@ TEST(TcpClientBinary, NameOrRoomThatIsNotUtf8IsAUsageError) {
   const subprocess::Result room = subprocess::run(subprocess::tenbin_binary(), {"--connect", "127.0.0.1:9/\xfe\xff"});
   EXPECT_EQ(room.exit_code, 2) << room.err;
   EXPECT_NE(room.err.find("UTF-8"), std::string::npos) << room.err;
+}
+
+// --- silent servers, servers that end early or never close ---------------------------------
+
+// A server silent in the middle of a game: exit 1 after --read-timeout, the last event named.
+TEST(TcpClientBinary, ServerSilentMidGameIsLeftAfterTheReadTimeoutNamingTheLastEvent) {
+  ScriptedServer server([](Peer& peer, Failures& failures) {
+    if (!handshake(peer, "X", "room-h", failures)) return;
+    expect_none(peer, {{"type", "start_game"}, {"id", 0}, {"names", {"X", "b", "c", "d"}}}, failures);
+    // Silent; the client hangs up well before this deadline.
+    if (const auto line = peer.read_line(Clock::now() + kReplyWait)) failures.push_back("unexpected line " + *line);
+  });
+  const auto start = Clock::now();
+  const subprocess::Result run = subprocess::run(
+      subprocess::tenbin_binary(),
+      {"--connect", server.address("room-h"), "--name", "X", "--log-level", "warn", "--read-timeout", "1"}, "", kExitWait);
+  EXPECT_LT(Clock::now() - start, kReplyWait);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("in the middle of a game"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("start_game"), std::string::npos) << run.err;
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+// A connection that ends before any game was played is a failure: nothing was played.
+TEST(TcpClient, ConnectionEndingBeforeAnyGameIsAFailure) {
+  ScriptedServer greeted_only([](Peer& peer, Failures& failures) { handshake(peer, "X", "room-i", failures); });
+  EXPECT_EQ(run_in_process(greeted_only.address("room-i"), "X"), 1);
+  EXPECT_TRUE(greeted_only.finish().empty());
+  ScriptedServer silent_close([](Peer&, Failures&) {});
+  EXPECT_EQ(run_in_process(silent_close.address("room-j"), "X"), 1);
+  EXPECT_TRUE(silent_close.finish().empty());
+}
+
+// The connect timeout bounds the first line only: a server without hello that pauses mid-game
+// for longer than it is waited on (the read timeout).
+TEST(TcpClient, TheConnectTimeoutEndsAtTheFirstLine) {
+  ScriptedServer server([](Peer& peer, Failures& failures) {
+    expect_none(peer, {{"type", "start_game"}, {"id", 0}, {"names", {"X", "b", "c", "d"}}}, failures);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    expect_none(peer, {{"type", "end_game"}, {"scores", {25000, 25000, 25000, 25000}}}, failures);
+  });
+  EXPECT_EQ(run_in_process(server.address("room-k"), "X", std::chrono::milliseconds(500), std::chrono::seconds(30)), 0);
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+}
+
+// After end_game a server that keeps the socket open is left by the client (exit 0).
+TEST(TcpClient, ClosesASocketTheServerLeavesOpenAfterTheGame) {
+  bool client_closed = false;
+  ScriptedServer server([&](Peer& peer, Failures& failures) {
+    if (!handshake(peer, "X", "room-l", failures)) return;
+    expect_none(peer, {{"type", "start_game"}, {"id", 0}, {"names", {"X", "b", "c", "d"}}}, failures);
+    expect_none(peer, {{"type", "end_game"}, {"scores", {25000, 25000, 25000, 25000}}}, failures);
+    const auto deadline = Clock::now() + kReplyWait;
+    client_closed = !peer.read_line(deadline).has_value() && Clock::now() < deadline;
+  });
+  EXPECT_EQ(run_in_process(server.address("room-l"), "X", kDefaultConnectTimeout, std::chrono::milliseconds(300)), 0);
+  const Failures failures = server.finish();
+  EXPECT_TRUE(failures.empty()) << joined(failures);
+  EXPECT_TRUE(client_closed);
+}
+
+// Replies leave at once: Nagle's algorithm is off on the client's socket.
+TEST(TcpClient, TheSocketHasNoDelay) {
+  int port = 0;
+  const Fd listener = loopback_socket(true, port);
+  const Fd client(connect_to_server(parse_server_address("127.0.0.1:" + std::to_string(port)), kConnectWait));
+  ASSERT_GE(client.get(), 0);
+  int no_delay = 0;
+  socklen_t size = sizeof no_delay;
+  ASSERT_EQ(::getsockopt(client.get(), IPPROTO_TCP, TCP_NODELAY, &no_delay, &size), 0);
+  EXPECT_NE(no_delay, 0);
 }
 
 }  // namespace

@@ -1,13 +1,15 @@
 // `tenbin convert tenhou6`: greedy arena games written out in the tenhou.net/6 format (by the
 // writer below, from the format's public description) convert back to the same moves and pass
-// `tenbin-arena validate`; hand-made hands pin the notation's details (who a pon came from, a
-// tsumogiri, a riichi discard, the 0 after an open kan); a bad field is named.
+// `tenbin-arena validate`; real exports (independent of that writer) convert and validate too;
+// hand-made hands pin the notation's details (who a pon came from, a tsumogiri, a riichi
+// discard, the 0 after an open kan, the abortive draws' names); a bad field is named.
 #include "bot/commands/tenhou6.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <fstream>
 #include <map>
 #include <string>
@@ -188,15 +190,17 @@ TEST_F(Tenhou6Test, ArenaGamesRoundTripAndValidate) {
   for (const char* type : {"pon", "reach", "hora"}) EXPECT_GT(seen[type], 0) << type;
 }
 
-// One hand written by hand (not a legal game: only the notation is read). The dealer, seat 1,
-// draws 9m and discards it (60); seat 2 pons it ("p191919": the letter first, from the seat
-// before) and discards 1s; seat 3 draws 9p and discards it with riichi ("r60"); the hand is drawn.
+// One hand written by hand (not a whole legal game: the notation is read, and each seat holds
+// what it gives up). The dealer, seat 1, draws 9m and discards it (60); seat 2 pons it
+// ("p191919": the letter first, from the seat before) and discards 1s; seat 3 draws 9p and
+// discards it with riichi ("r60"); the hand is drawn.
 TEST_F(Tenhou6Test, TheNotationsDetails) {
   const json deal = json::array({11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json pair_of_9m = json::array({19, 19, 31, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24});
   const json hand = json::array({json{1, 2, 1}, json{25000, 25000, 24000, 26000}, json{21}, json::array(),
                                  json::array({41, 42, 43, 44, 45, 46, 47, 31, 32, 33, 34, 35, 53}), json::array(), json::array(),
                                  deal, json{19}, json{60},
-                                 deal, json{"p191919"}, json{31},
+                                 pair_of_9m, json{"p191919"}, json{31},
                                  deal, json{29}, json{"r60"},
                                  json{"流局", json{1000, -1000, 0, 0}}});
   const std::vector<json> events = tenhou6_to_mjai({{"name", {"a", "b", "c", "d"}}, {"log", {hand}}});
@@ -229,11 +233,14 @@ TEST_F(Tenhou6Test, TheNotationsDetails) {
 // closed kan (its dora at once), written by hand as above.
 TEST_F(Tenhou6Test, ChiAndKans) {
   const json deal = json::array({11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json with_red = json::array({12, 13, 47, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json three_red = json::array({47, 47, 47, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json three_east = json::array({41, 41, 41, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
   const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{31, 32, 33}, json::array(),
                                  deal, json{11}, json{60},
-                                 deal, json{"c111213"}, json{47},
-                                 deal, json{"m47474747", 21}, json{0, 60},
-                                 deal, json{41, 42}, json{"414141a41", 60},
+                                 with_red, json{"c111213"}, json{47},
+                                 three_red, json{"m47474747", 21}, json{0, 60},
+                                 three_east, json{41, 42}, json{"414141a41", 60},
                                  json{"全員不聴"}});
   const std::vector<json> events = tenhou6_to_mjai({{"log", {hand}}});
   const std::vector<json> expected = {
@@ -260,9 +267,10 @@ TEST_F(Tenhou6Test, ChiAndKans) {
 // it ("k11111111" among its discards), draws the replacement and discards; the dora follows.
 TEST_F(Tenhou6Test, AddedKan) {
   const json deal = json::array({11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
+  const json pair_of_1m = json::array({11, 11, 47, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24});
   const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{31, 32}, json::array(),
                                  deal, json{11, 23}, json{60, 60},
-                                 deal, json{"p111111", 11, 24}, json{47, "k11111111", 60},
+                                 pair_of_1m, json{"p111111", 11, 24}, json{47, "k11111111", 60},
                                  deal, json{21}, json{60},
                                  deal, json{22}, json{60},
                                  json{"全員不聴"}});
@@ -281,6 +289,85 @@ TEST_F(Tenhou6Test, AddedKan) {
       {{"type", "dora"}, {"dora_marker", "2s"}},
   };
   EXPECT_EQ(from_seat_1, expected);
+}
+
+// Real games exported by tenhou.net/6, kept as test data by mjai-reviewer
+// (https://github.com/Equim-chan/mjai-reviewer, convlog/tests/testdata): calls in sequence, pon
+// from every seat, the same tile claimed twice (a chi, then a pon of its next copy), a red five
+// added to a pon, two added kans and a robbing win, a double ron, a riichi, a rinshan win after a
+// closed kan, nine terminals. Each converts and passes the engine's validation.
+TEST_F(Tenhou6Test, RealExportsConvertAndValidate) {
+  const fs::path fixtures = fs::path(TENBIN_FIXTURES_DIR) / "tenhou6";
+  int games = 0;
+  for (const auto& entry : fs::directory_iterator(fixtures)) {
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const subprocess::Result run = subprocess::run(subprocess::tenbin_binary(), {"convert", "tenhou6"}, text);
+    ASSERT_EQ(run.exit_code, 0) << entry.path() << run.err;
+    const fs::path converted = dir_ / (entry.path().stem().string() + ".mjson");
+    std::ofstream(converted) << run.out;
+    const subprocess::Result valid = subprocess::run(subprocess::arena_binary(), {"validate", converted.string()});
+    EXPECT_EQ(valid.exit_code, 0) << entry.path() << valid.out << valid.err;
+    ++games;
+  }
+  EXPECT_GE(games, 8);
+}
+
+// complex_nakis_1: seat 3 discards 7m twice; seat 2 pons the first from the seat after it
+// ("1717p17") and seat 0 chis the second, drawn and discarded at once ("c171618"). Reading the
+// chi first (the old converter's order) leaves seat 2 with a pon and no 7m to take it on.
+TEST_F(Tenhou6Test, TheSameTileClaimedTwiceGoesToTheRightCalls) {
+  std::ifstream in(fs::path(TENBIN_FIXTURES_DIR) / "tenhou6" / "complex_nakis_1.json");
+  const std::vector<json> events = tenhou6_to_mjai(json::parse(in));
+  std::vector<json> calls;
+  std::vector<std::size_t> at;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].at("type") == "chi" || events[i].at("type") == "pon") {
+      calls.push_back(events[i]);
+      at.push_back(i);
+    }
+  }
+  ASSERT_EQ(calls.size(), 5u);
+  EXPECT_EQ(calls[3], (json{{"type", "pon"}, {"actor", 2}, {"target", 3}, {"pai", "7m"}, {"consumed", {"7m", "7m"}}}));
+  EXPECT_EQ(calls[4], (json{{"type", "chi"}, {"actor", 0}, {"target", 3}, {"pai", "7m"}, {"consumed", {"6m", "8m"}}}));
+  // Each call follows its target's discard of the tile.
+  for (std::size_t c = 0; c < calls.size(); ++c) {
+    const json& before = events[at[c] - 1];
+    EXPECT_EQ(before.at("type"), "dahai") << calls[c];
+    EXPECT_EQ(before.at("actor"), calls[c].at("target")) << calls[c];
+    EXPECT_EQ(before.at("pai"), calls[c].at("pai")) << calls[c];
+  }
+}
+
+// Four winds, written by hand and validated by the engine: each seat's first discard is East.
+// Every abortive draw is named as the table names it.
+TEST_F(Tenhou6Test, AnAbortiveDrawIsNamedAsTheTableNamesIt) {
+  const json deal = json::array({11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 41});
+  const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{25}, json::array(),
+                                 deal, json{24}, json{41}, deal, json{24}, json{41},
+                                 deal, json{24}, json{41}, deal, json{24}, json{41}, json{"四風連打"}});
+  const json game = {{"name", {"a", "b", "c", "d"}}, {"log", {hand}}};
+  const std::vector<json> events = tenhou6_to_mjai(game);
+  ASSERT_GE(events.size(), 3u);
+  EXPECT_EQ(events[events.size() - 3], (json{{"type", "ryukyoku"}, {"reason", "sufonrenda"}, {"deltas", {0, 0, 0, 0}}}));
+  const fs::path converted = dir_ / "four_winds.mjson";
+  {
+    std::ofstream out(converted);
+    for (const json& e : events) out << e.dump() << '\n';
+  }
+  const subprocess::Result valid = subprocess::run(subprocess::arena_binary(), {"validate", converted.string()});
+  EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
+  // The other abortive draws' names.
+  for (const auto& [kind, reason] : {std::pair{"四家立直", "suchareach"}, {"四槓散了", "sukaikan"}, {"三家和了", "sanchaho"},
+                                     {"流し満貫", "nagashimangan"}, {"全員聴牌", "fanpai"}}) {
+    json other = hand;
+    other[16] = json{kind, json{0, 0, 0, 0}};
+    const std::vector<json> out = tenhou6_to_mjai({{"log", {other}}});
+    EXPECT_EQ(out[out.size() - 3].at("reason"), reason) << kind;
+  }
+  json unknown = hand;
+  unknown[16] = json{"なにか"};
+  EXPECT_THROW(tenhou6_to_mjai({{"log", {unknown}}}), Tenhou6Error);
 }
 
 TEST_F(Tenhou6Test, ABadFieldIsNamedAndFails) {

@@ -12,7 +12,9 @@
 #include <CLI/CLI.hpp>
 
 #include "bot/protocol/akochan_pipe.hpp"
+#include "bot/protocol/host_timeouts.hpp"
 #include "bot/protocol/json_line.hpp"
+#include "bot/protocol/riichilab.hpp"
 #include "bot/protocol/tcp_client.hpp"
 
 namespace tenbin {
@@ -41,6 +43,7 @@ int run_riichilab_client(PlayOptions& options) {
     const WebSocketAddress address = parse_websocket_url(options.riichilab);
     if (const char* token = std::getenv("RIICHILAB_TOKEN")) options.riichilab_options.token = token;
     options.riichilab_options.budget_ms = options.strategy.settings.budget_ms;
+    options.riichilab_options.read_timeout = std::chrono::seconds(options.read_timeout_s);
     MjaiBot bot(make_policy(options.strategy.name, options.strategy.settings), options.bot);
     return run_riichilab(address, bot, options.riichilab_options);
   } catch (const std::invalid_argument& error) {
@@ -53,8 +56,10 @@ int run_tcp(PlayOptions& options) {
   try {
     const ServerAddress address = parse_server_address(options.connect);
     options.bot.room = address.room;
+    options.bot.original_server = true;
     MjaiBot bot(make_policy(options.strategy.name, options.strategy.settings), options.bot);
-    return run_tcp_client(address, bot, std::chrono::seconds(options.connect_timeout_s));
+    return run_tcp_client(address, bot, std::chrono::seconds(options.connect_timeout_s),
+                          std::chrono::seconds(options.read_timeout_s));
   } catch (const std::invalid_argument& error) {
     spdlog::error("{}", error.what());
     return 2;
@@ -77,10 +82,23 @@ void add_play_options(CLI::App& app, PlayOptions& options) {
   options.connect_timeout_s = static_cast<int>(kDefaultConnectTimeout.count());
   app.add_option("--connect-timeout", options.connect_timeout_s, "seconds to wait for the server to speak (default 30)")
       ->check(CLI::Range(1, 86400));
+  options.read_timeout_s = static_cast<int>(kDefaultReadTimeout.count());
+  app.add_option("--read-timeout", options.read_timeout_s,
+                 "--connect, --riichilab: seconds a server may stay silent during a game (default 300; 0 waits for ever)")
+      ->check(CLI::Range(0, 86400));
+  app.add_option_function<std::string>(
+         "--match", [&options](const std::string& length) {
+           options.match = length;
+           options.strategy.settings.match = length == "east" ? MatchLength::east : MatchLength::hanchan;
+         },
+         "full: the match's length, for placement: hanchan (default) or east (RiichiLab's /ws/validate sets east)")
+      ->check(CLI::IsMember({"east", "hanchan"}));
   app.add_option("--riichilab", options.riichilab,
                  "play one RiichiLab game: wss://HOST/ws/validate or /ws/ranked (ws:// too); the token "
                  "is read from RIICHILAB_TOKEN");
   app.add_option("--riichilab-logs", options.riichilab_options.log_dir, "where each RiichiLab game's mjai log is written");
+  app.add_option("--games", options.riichilab_options.games, "--riichilab: games played one after another (default 1)")
+      ->check(CLI::Range(1, 100000));
   // The original server runs a player's command with the server's URL appended.
   app.add_option("server", options.server_url, "mjsonp://HOST:PORT/ROOM: as --connect (how the original server starts a player)")
       ->check([](const std::string& url) {
@@ -98,6 +116,11 @@ int run_play(PlayOptions& options) {
     return 2;
   }
   if (options.connect.empty()) options.connect = options.server_url;
+  // Without --match, the host says how long the match is where it can: RiichiLab's validation
+  // game is East-only.
+  if (options.match.empty() && riichilab::is_east_only_url(options.riichilab)) {
+    options.strategy.settings.match = MatchLength::east;
+  }
   if (!options.riichilab.empty()) return run_riichilab_client(options);
   if (!options.connect.empty()) return run_tcp(options);
   MjaiBot bot(make_policy(options.strategy.name, options.strategy.settings), options.bot);

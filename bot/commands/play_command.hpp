@@ -17,6 +17,8 @@ struct PlayOptions {
   std::string connect;            // HOST:PORT[/ROOM]: a TCP client
   std::string server_url;         // mjsonp://HOST:PORT/ROOM, as the original server starts a player
   int connect_timeout_s = 30;
+  int read_timeout_s = 300;       // a server silent this long during a game is left (0: never)
+  std::string match;              // --match as given (east or hanchan); empty: as the host says
   std::string riichilab;          // wss://HOST/ws/validate: one RiichiLab game
   RiichiLabOptions riichilab_options;
 };

@@ -4,9 +4,11 @@
 
 #include <array>
 #include <cctype>
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <istream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -93,37 +95,83 @@ json others(const CallText& call) {
   return consumed;
 }
 
-// The seat a called tile came from, by where the letter stands: first for the seat before,
-// in the middle for the seat opposite, last for the seat after (an open kan writes four tiles).
+// The seat a called tile came from, by where the letter stands: first for the seat before (a
+// chi's always), second for the seat opposite, last for the seat after (an open kan writes four
+// tiles, so its last is the fourth).
 int call_target(const CallText& call, int actor, const std::string& where) {
   const int last = static_cast<int>(call.tiles.size()) - 1;
   if (call.letter == 'c' || call.position == 0) return (actor + 3) % 4;
   if (call.position == last) return (actor + 1) % 4;
-  if (call.position == 1 || (call.letter == 'm' && call.position == 2)) return (actor + 2) % 4;
+  if (call.position == 1) return (actor + 2) % 4;
   fail(where, "cannot tell whom the call took from");
 }
 
-struct Seat {
-  json takes;
-  json discards;
+// The abortive and exhaustive draws as the table names them.
+std::string draw_reason(const std::string& kind) {
+  if (kind == "流局" || kind == "全員聴牌" || kind == "全員不聴") return "fanpai";
+  if (kind == "流し満貫") return "nagashimangan";
+  if (kind == "九種九牌") return "kyushukyuhai";
+  if (kind == "四風連打") return "sufonrenda";
+  if (kind == "四家立直") return "suchareach";
+  if (kind == "四槓散了") return "sukaikan";
+  if (kind == "三家和了") return "sanchaho";
+  return "";
+}
+
+// How far one seat's lists have been played, and the tiles it holds.
+struct SeatState {
   std::size_t next_take = 0;
   std::size_t next_discard = 0;
   std::string last_draw;
+  std::map<std::string, int> hand;  // tile name (a red five apart) -> copies
+
+  bool holds(const std::string& tile, int copies = 1) const {
+    const auto found = hand.find(tile);
+    return found != hand.end() && found->second >= copies;
+  }
+  void remove(const std::string& tile) {
+    if (--hand[tile] == 0) hand.erase(tile);
+  }
 };
 
+// Everything the play changes, so that a reading that leads nowhere can be undone.
+struct PlayState {
+  std::array<SeatState, 4> seats;
+  std::size_t events = 0;  // out_'s size
+  std::size_t doras_shown = 0;
+  std::string last_discard;
+  int riichi_pending = -1;
+  bool dora_after_discard = false;
+};
+
+// A seat whose next draw is a call on the discard just made.
+struct Claim {
+  int seat = 0;
+  CallText call;
+  std::string where;
+};
+
+// One hand. The lists say what each seat drew (or called) and discarded, but not in which order
+// the seats moved: after each discard any seat whose next "draw" is a call on that tile from that
+// seat may have made it, or the next seat drew. The converter tries the calls (pon and kan before
+// chi) and then the draw, and keeps the first reading that plays every list to its end with each
+// tile in the hand that gives it up.
 class HandConverter {
  public:
   HandConverter(const json& hand, const std::string& where, std::vector<json>& out) : hand_(hand), where_(where), out_(out) {}
 
   void convert() {
     start();
-    play();
+    if (!play_from(oya_, false)) fail(where_, "no order of the draws, calls and discards plays every list to its end");
+    out_.resize(state_.events);
     finish();
     out_.push_back({{"type", "end_kyoku"}});
   }
 
  private:
   std::string at(int index) const { return where_ + "[" + std::to_string(index) + "]"; }
+  const json& takes(int seat) const { return takes_[seat]; }
+  const json& discards(int seat) const { return discards_[seat]; }
 
   void start() {
     const json& round = field(hand_, 0, where_);
@@ -135,11 +183,15 @@ class HandConverter {
       if (!deal.is_array() || deal.size() != 13) fail(at(4 + 3 * seat), "a deal of 13 tiles expected");
       json tiles = json::array();
       for (std::size_t i = 0; i < 13; ++i) {
-        tiles.push_back(tile_name(tile_code(deal[i], at(4 + 3 * seat)), at(4 + 3 * seat)));
+        const std::string tile = tile_name(tile_code(deal[i], at(4 + 3 * seat)), at(4 + 3 * seat));
+        ++state_.seats[seat].hand[tile];
+        tiles.push_back(tile);
       }
       tehais.push_back(std::move(tiles));
-      seats_[seat].takes = field(hand_, static_cast<std::size_t>(5 + 3 * seat), where_);
-      seats_[seat].discards = field(hand_, static_cast<std::size_t>(6 + 3 * seat), where_);
+      takes_[seat] = field(hand_, static_cast<std::size_t>(5 + 3 * seat), where_);
+      discards_[seat] = field(hand_, static_cast<std::size_t>(6 + 3 * seat), where_);
+      if (!takes_[seat].is_array()) fail(at(5 + 3 * seat), "not an array");
+      if (!discards_[seat].is_array()) fail(at(6 + 3 * seat), "not an array");
     }
     doras_ = field(hand_, 2, where_);
     ura_ = field(hand_, 3, where_);
@@ -153,75 +205,141 @@ class HandConverter {
                     {"dora_marker", next_dora()},
                     {"scores", scores},
                     {"tehais", std::move(tehais)}});
+    state_.events = out_.size();
   }
 
   std::string next_dora() {
-    const std::string where = at(2) + "[" + std::to_string(doras_shown_) + "]";
-    return tile_name(tile_code(field(doras_, doras_shown_++, at(2)), where), where);
+    const std::string where = at(2) + "[" + std::to_string(state_.doras_shown) + "]";
+    return tile_name(tile_code(field(doras_, state_.doras_shown++, at(2)), where), where);
   }
 
   void emit(json event) {
-    if (riichi_pending_ >= 0 && event.at("type") != "hora") {
-      out_.push_back({{"type", "reach_accepted"}, {"actor", riichi_pending_}});
-      riichi_pending_ = -1;
+    out_.resize(state_.events);
+    if (state_.riichi_pending >= 0 && event.at("type") != "hora") {
+      out_.push_back({{"type", "reach_accepted"}, {"actor", state_.riichi_pending}});
+      state_.riichi_pending = -1;
     }
     out_.push_back(std::move(event));
+    state_.events = out_.size();
   }
 
-  // Draws and discards in turn order until a seat has no draw or no discard left.
-  void play() {
-    int actor = oya_;
-    while (true) {
-      Seat& seat = seats_[actor];
-      if (seat.next_take >= seat.takes.size()) return;
-      const std::string where = at(5 + 3 * actor) + "[" + std::to_string(seat.next_take) + "]";
-      const json& take = seat.takes[seat.next_take++];
-      if (take.is_string()) {
-        if (take_call(actor, parse_call(take.get<std::string>(), where), where)) continue;
-      } else {
-        seat.last_draw = tile_name(tile_code(take, where), where);
-        emit({{"type", "tsumo"}, {"actor", actor}, {"pai", seat.last_draw}});
-      }
-      if (seat.next_discard >= seat.discards.size()) return;  // a win on the draw, or nine terminals
-      const std::string dwhere = at(6 + 3 * actor) + "[" + std::to_string(seat.next_discard) + "]";
-      const json& discard = seat.discards[seat.next_discard++];
-      if (discard.is_string() && discard.get<std::string>().find_first_of("ak") != std::string::npos) {
-        kan_from_hand(actor, parse_call(discard.get<std::string>(), dwhere));
-        continue;  // the replacement draw
-      }
-      last_discard_ = discard_tile(actor, discard, dwhere);
-      actor = next_actor(actor, last_discard_);
+  bool all_played() const {
+    for (int seat = 0; seat < 4; ++seat) {
+      const SeatState& s = state_.seats[seat];
+      if (s.next_take < takes(seat).size() || s.next_discard < discards(seat).size()) return false;
     }
-  }
-
-  // A chi, pon or open kan from the draws; true when the seat draws again (an open kan).
-  bool take_call(int actor, const CallText& call, const std::string& where) {
-    const int target = call_target(call, actor, where);
-    static const std::array<std::pair<char, const char*>, 3> kTypes{{{'c', "chi"}, {'p', "pon"}, {'m', "daiminkan"}}};
-    const char* type = nullptr;
-    for (const auto& [letter, name] : kTypes) type = letter == call.letter ? name : type;
-    if (type == nullptr) fail(where, std::string("a draw cannot be a '") + call.letter + "' call");
-    emit({{"type", type}, {"actor", actor}, {"target", target}, {"pai", call.taken}, {"consumed", others(call)}});
-    if (call.letter != 'm') return false;
-    Seat& seat = seats_[actor];
-    if (seat.next_discard < seat.discards.size() && seat.discards[seat.next_discard] == 0) ++seat.next_discard;
-    dora_after_discard_ = true;
     return true;
   }
 
-  void kan_from_hand(int actor, const CallText& call) {
-    if (call.letter == 'a') {
-      emit({{"type", "ankan"}, {"actor", actor}, {"consumed", call.tiles}});
-      emit({{"type", "dora"}, {"dora_marker", next_dora()}});
-      return;
+  // Plays on from `actor`'s turn (`called`: it has just called and discards without drawing).
+  // False when the lists cannot be played to their end from here.
+  bool play_from(int actor, bool called) {
+    while (true) {
+      SeatState& seat = state_.seats[actor];
+      if (!called) {
+        if (seat.next_take >= takes(actor).size()) return all_played();
+        const json& take = takes(actor)[seat.next_take];
+        if (take.is_string()) return false;  // a call, but nothing to call on
+        const std::string where = at(5 + 3 * actor) + "[" + std::to_string(seat.next_take) + "]";
+        ++seat.next_take;
+        seat.last_draw = tile_name(tile_code(take, where), where);
+        ++seat.hand[seat.last_draw];
+        emit({{"type", "tsumo"}, {"actor", actor}, {"pai", seat.last_draw}});
+      }
+      called = false;
+      if (seat.next_discard >= discards(actor).size()) return all_played();  // a win on the draw, or nine terminals
+      const std::string where = at(6 + 3 * actor) + "[" + std::to_string(seat.next_discard) + "]";
+      const json& discard = discards(actor)[seat.next_discard++];
+      if (discard.is_string() && discard.get<std::string>().find_first_of("ak") != std::string::npos) {
+        if (!kan_from_hand(actor, parse_call(discard.get<std::string>(), where))) return false;
+        continue;  // the replacement draw
+      }
+      const std::optional<std::string> tile = discard_tile(actor, discard, where);
+      if (!tile) return false;
+      for (const Claim& claim : claims_on(actor, *tile)) {
+        const PlayState before = state_;
+        if (take_call(claim) && play_from(claim.seat, claim.call.letter != 'm')) return true;
+        state_ = before;
+      }
+      actor = (actor + 1) % 4;
     }
-    emit({{"type", "kakan"}, {"actor", actor}, {"pai", call.taken}, {"consumed", others(call)}});
-    last_discard_ = call.taken;  // a robbing win takes this tile
-    dora_after_discard_ = true;
   }
 
-  std::string discard_tile(int actor, const json& discard, const std::string& where) {
-    Seat& seat = seats_[actor];
+  // The seats whose next draw is a call on `tile` from `discarder`: pon and kan first (they
+  // come before a chi), then a chi.
+  std::vector<Claim> claims_on(int discarder, const std::string& tile) const {
+    std::vector<Claim> claims;
+    for (int step = 1; step < 4; ++step) {
+      const int seat = (discarder + step) % 4;
+      const SeatState& s = state_.seats[seat];
+      if (s.next_take >= takes(seat).size() || !takes(seat)[s.next_take].is_string()) continue;
+      const std::string where = at(5 + 3 * seat) + "[" + std::to_string(s.next_take) + "]";
+      CallText call = parse_call(takes(seat)[s.next_take].get<std::string>(), where);
+      if (call.taken != tile || call_target(call, seat, where) != discarder) continue;
+      claims.push_back({seat, std::move(call), where});
+    }
+    std::stable_sort(claims.begin(), claims.end(), [](const Claim& a, const Claim& b) {
+      return (a.call.letter != 'c') > (b.call.letter != 'c');
+    });
+    return claims;
+  }
+
+  // A chi, pon or open kan on the last discard; false when the seat does not hold its tiles.
+  bool take_call(const Claim& claim) {
+    static const std::array<std::pair<char, const char*>, 3> kTypes{{{'c', "chi"}, {'p', "pon"}, {'m', "daiminkan"}}};
+    const char* type = nullptr;
+    for (const auto& [letter, name] : kTypes) type = letter == claim.call.letter ? name : type;
+    if (type == nullptr) fail(claim.where, std::string("a draw cannot be a '") + claim.call.letter + "' call");
+    SeatState& seat = state_.seats[claim.seat];
+    const json consumed = others(claim.call);
+    if (!take_from_hand(seat, consumed)) return false;
+    ++seat.next_take;
+    emit({{"type", type}, {"actor", claim.seat}, {"target", call_target(claim.call, claim.seat, claim.where)},
+          {"pai", claim.call.taken}, {"consumed", consumed}});
+    if (claim.call.letter != 'm') return true;
+    if (seat.next_discard < discards(claim.seat).size() && discards(claim.seat)[seat.next_discard] == 0) ++seat.next_discard;
+    state_.dora_after_discard = true;
+    return true;
+  }
+
+  // Takes every tile of `tiles` out of the seat's hand; false (the hand untouched) when one is
+  // missing.
+  static bool take_from_hand(SeatState& seat, const json& tiles) {
+    std::map<std::string, int> needed;
+    for (const json& tile : tiles) ++needed[tile.get<std::string>()];
+    for (const auto& [tile, copies] : needed) {
+      if (!seat.holds(tile, copies)) return false;
+    }
+    for (const json& tile : tiles) seat.remove(tile.get<std::string>());
+    return true;
+  }
+
+  // A closed or added kan from the hand; false when the seat does not hold its tiles.
+  bool kan_from_hand(int actor, const CallText& call) {
+    SeatState& seat = state_.seats[actor];
+    // A kan's indicator still waiting for a discard turns over before the next kan, when shown.
+    if (state_.dora_after_discard && state_.doras_shown < doras_.size()) {
+      out_.resize(state_.events);
+      out_.push_back({{"type", "dora"}, {"dora_marker", next_dora()}});
+      state_.events = out_.size();
+      state_.dora_after_discard = false;
+    }
+    if (call.letter == 'a') {
+      if (!take_from_hand(seat, json(call.tiles))) return false;
+      emit({{"type", "ankan"}, {"actor", actor}, {"consumed", call.tiles}});
+      emit({{"type", "dora"}, {"dora_marker", next_dora()}});
+      return true;
+    }
+    if (!take_from_hand(seat, json::array({call.taken}))) return false;
+    emit({{"type", "kakan"}, {"actor", actor}, {"pai", call.taken}, {"consumed", others(call)}});
+    state_.last_discard = call.taken;  // a robbing win takes this tile
+    state_.dora_after_discard = true;
+    return true;
+  }
+
+  // The discard's tile, or nothing when the seat does not hold it.
+  std::optional<std::string> discard_tile(int actor, const json& discard, const std::string& where) {
+    SeatState& seat = state_.seats[actor];
     bool riichi = false;
     int code = 0;
     if (discard.is_string()) {
@@ -234,29 +352,18 @@ class HandConverter {
     }
     const bool tsumogiri = code == kTsumogiri;
     const std::string tile = tsumogiri ? seat.last_draw : tile_name(code, where);
-    if (tile.empty()) fail(where, "a tsumogiri with no draw");
+    if (tile.empty() || !seat.holds(tile)) return std::nullopt;
+    seat.remove(tile);
+    seat.last_draw.clear();
     if (riichi) emit({{"type", "reach"}, {"actor", actor}});
     emit({{"type", "dahai"}, {"actor", actor}, {"pai", tile}, {"tsumogiri", tsumogiri}});
-    if (dora_after_discard_) {
-      out_.push_back({{"type", "dora"}, {"dora_marker", next_dora()}});
-      dora_after_discard_ = false;
+    if (state_.dora_after_discard) {
+      emit({{"type", "dora"}, {"dora_marker", next_dora()}});
+      state_.dora_after_discard = false;
     }
-    if (riichi) riichi_pending_ = actor;
+    if (riichi) state_.riichi_pending = actor;
+    state_.last_discard = tile;
     return tile;
-  }
-
-  // Who moves after a discard: a seat whose next draw is a call on this tile from this seat,
-  // else the seat after.
-  int next_actor(int discarder, const std::string& tile) const {
-    for (int step = 1; step < 4; ++step) {
-      const int seat = (discarder + step) % 4;
-      const Seat& s = seats_[seat];
-      if (s.next_take >= s.takes.size() || !s.takes[s.next_take].is_string()) continue;
-      const std::string where = at(5 + 3 * seat);
-      const CallText call = parse_call(s.takes[s.next_take].get<std::string>(), where);
-      if (call.taken == tile && call_target(call, seat, where) == discarder) return seat;
-    }
-    return (discarder + 1) % 4;
   }
 
   void finish() {
@@ -267,15 +374,13 @@ class HandConverter {
       for (std::size_t i = 1; i + 1 < result.size(); i += 2) win(result[i], result[i + 1], where);
       return;
     }
-    json deltas = result.size() > 1 && result[1].is_array() ? result[1] : json{0, 0, 0, 0};
-    if (kind == "九種九牌") {
-      emit({{"type", "ryukyoku"}, {"actor", last_drawer()}, {"reason", "kyushukyuhai"}, {"deltas", deltas}});
+    const json deltas = result.size() > 1 && result[1].is_array() ? result[1] : json{0, 0, 0, 0};
+    const std::string reason = draw_reason(kind);
+    if (reason.empty()) fail(where, "unknown result " + result.dump());
+    if (reason == "kyushukyuhai") {
+      emit({{"type", "ryukyoku"}, {"actor", last_drawer()}, {"reason", reason}, {"deltas", deltas}});
       return;
     }
-    const std::string reason = kind == "流局" || kind == "全員聴牌" || kind == "全員不聴" ? "fanpai"
-                               : kind == "流し満貫"                                     ? "nagashimangan"
-                                                                                        : kind;
-    if (reason.empty()) fail(where, "unknown result " + result.dump());
     emit({{"type", "ryukyoku"}, {"reason", reason}, {"deltas", deltas}});
   }
 
@@ -286,26 +391,33 @@ class HandConverter {
     return oya_;
   }
 
+  // One win; a third field (the seat liable under pao) changes only the payments, which the
+  // deltas already carry.
   void win(const json& deltas, const json& details, const std::string& where) {
     const int actor = small_integer(field(details, 0, where), where, 0, 3);
     const int target = small_integer(field(details, 1, where), where, 0, 3);
-    const std::string pai = actor == target ? seats_[actor].last_draw : last_discard_;
+    const std::string pai = actor == target ? last_tsumo(actor) : state_.last_discard;
     json ura = json::array();
     for (std::size_t i = 0; i < ura_.size(); ++i) ura.push_back(tile_name(tile_code(ura_[i], at(3)), at(3)));
     emit({{"type", "hora"}, {"actor", actor}, {"target", target}, {"pai", pai}, {"deltas", deltas}, {"ura_markers", ura}});
   }
 
+  std::string last_tsumo(int seat) const {
+    for (auto it = out_.rbegin(); it != out_.rend(); ++it) {
+      if (it->at("type") == "tsumo" && it->at("actor") == seat) return it->at("pai").get<std::string>();
+    }
+    fail(where_, "a win on the draw by a seat that drew nothing");
+  }
+
   const json& hand_;
   std::string where_;
   std::vector<json>& out_;
-  std::array<Seat, 4> seats_;
+  std::array<json, 4> takes_;
+  std::array<json, 4> discards_;
   json doras_;
   json ura_;
-  std::size_t doras_shown_ = 0;
   int oya_ = 0;
-  std::string last_discard_;
-  int riichi_pending_ = -1;
-  bool dora_after_discard_ = false;
+  PlayState state_;
 };
 
 }  // namespace

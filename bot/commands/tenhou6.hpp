@@ -7,8 +7,11 @@
 // indicators], [ura indicators], then for each seat its deal, its draws and its discards, and
 // last the result]. Tiles are numbers: 11-19 man, 21-29 pin, 31-39 sou, 41-47 E S W N P F C,
 // 51-53 the red fives; a discard of 60 is the tile just drawn. Calls are strings with a letter
-// before the tile taken, placed by the seat it came from: "c" chi, "p" pon, "m" open kan, "k"
-// added kan, "a" closed kan; "r" marks the riichi discard. A 0 discard follows an open kan.
+// before the tile taken, placed by the seat it came from (first: the seat before; second: the
+// seat opposite; last: the seat after): "c" chi, "p" pon, "m" open kan (among the draws), "k"
+// added kan (the added tile after the letter, where the pon's letter stood) and "a" closed kan
+// (among the discards); "r" marks the riichi discard. A 0 discard follows an open kan. The lists
+// do not say in which order the seats moved; the converter finds it (see tenhou6.cpp).
 #pragma once
 
 #include <iosfwd>

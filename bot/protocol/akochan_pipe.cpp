@@ -39,8 +39,10 @@ std::vector<std::string> akochan_pipe_line(MjaiBot& bot, std::string_view line) 
     if (!object.is_object()) throw MjaiError("the akochan dialect sends one event object per line");
     ParsedEvent parsed = parse_event(object);
     for (const std::string& warning : parsed.warnings) spdlog::warn("{}", warning);
-    // Mortal's driver sends every seat's deal and draws: the table sees what the seat would.
-    event = mask_event_for_seat(parsed.event, bot.table().seat());
+    // Mortal's driver sends every seat's deal and draws: the table sees what the seat would. A
+    // start_game naming the seat is believed, as in the mjai dialect.
+    const bool names_seat = parsed.event.type == EventType::start_game && parsed.event.id >= 0;
+    event = mask_event_for_seat(parsed.event, names_seat ? parsed.event.id : bot.table().seat());
   } catch (const std::exception& error) {
     spdlog::error("rejected input: {} -- line: {:.200}", error.what(), line);
     return {};

@@ -86,6 +86,14 @@ std::optional<Event> MjaiBot::parse_one(const json& object, std::string_view lin
 std::vector<Action> MjaiBot::allowed_actions(const Table& table, const Event* event) const {
   std::vector<Action> legal = table.legal_actions();
   if (event == nullptr) return legal;
+  if (options_.original_server) {
+    std::vector<Action> accepted = original_server_accepts(*event, table.seat(), legal);
+    if (!accepted.empty() && accepted.size() < legal.size()) {
+      spdlog::info("the original server accepts only a pass on {}: the other legal actions are left out",
+                   event_type_name(event->type));
+      legal = std::move(accepted);
+    }
+  }
   OfferCheck check = check_offer(*event, table.seat(), legal);
   for (const std::string& mismatch : check.mismatches) {
     spdlog::warn("the server's list and the table disagree: {} -- event: {}", mismatch, event_to_json(*event).dump());

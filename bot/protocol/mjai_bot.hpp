@@ -24,6 +24,7 @@ struct BotOptions {
   std::string name = "tenbin";  // for the TCP handshake's join
   std::string room = "default";
   bool meta = false;         // each decision's reply carries the strategy's explanation as "meta"
+  bool original_server = false;  // the host is the original server (TCP): only what its validator accepts
 };
 
 class MjaiBot {

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "bot/protocol/json_line.hpp"
+
 namespace tenbin {
 namespace {
 
@@ -39,7 +41,12 @@ void GameLogFile::write(std::string_view event_text) {
   if (!out_.is_open()) {
     std::error_code error;
     std::filesystem::create_directories(dir_, error);
-    path_ = dir_ / log_name();
+    // Games started in the same second by the same process (--games) get a count.
+    const std::string name = log_name();
+    path_ = dir_ / name;
+    for (int n = 2; std::filesystem::exists(path_, error); ++n) {
+      path_ = dir_ / fmt::format("{}-{}.mjson", std::string_view(name).substr(0, name.size() - 6), n);
+    }
     out_.open(path_);
     if (!out_) {
       spdlog::error("cannot write the game log {}: the game goes on unlogged", path_.string());
@@ -51,6 +58,24 @@ void GameLogFile::write(std::string_view event_text) {
   out_ << event_text << '\n' << std::flush;
 }
 
+void GameLogFile::write_ack(const lab::ActionAck& ack) {
+  if (failed_ || path_.empty()) return;
+  if (!acks_.is_open()) {
+    std::filesystem::path acks_path = path_;
+    acks_path.replace_extension(".acks.jsonl");
+    acks_.open(acks_path);
+    if (!acks_) {
+      spdlog::error("cannot write {}: acks go unlogged", acks_path.string());
+      return;
+    }
+  }
+  json line = {{"request_id", ack.request_id}, {"status", ack.status_name}};
+  if (ack.elapsed_ms) line["elapsed_ms"] = *ack.elapsed_ms;
+  if (ack.bank_ms) line["bank_ms"] = *ack.bank_ms;
+  if (!ack.reason.empty()) line["reason"] = ack.reason;
+  acks_ << line.dump(-1, ' ', false, json::error_handler_t::replace) << '\n' << std::flush;
+}
+
 RiichiLabSession::RiichiLabSession(MjaiBot& bot, std::filesystem::path log_dir, int budget_ms)
     : bot_(bot), log_(std::move(log_dir)), budget_ms_(budget_ms) {}
 
@@ -58,13 +83,35 @@ RiichiLabSession::~RiichiLabSession() {
   if (late_.valid()) late_.wait();
 }
 
+bool RiichiLabSession::late_running() const {
+  return late_.valid() && late_.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+}
+
+void RiichiLabSession::catch_up(bool wait) {
+  if (!late_.valid()) return;
+  if (!wait && late_running()) return;
+  try {
+    static_cast<void>(late_.get());
+  } catch (const std::exception& error) {
+    spdlog::error("the late decision failed: {}", error.what());
+  }
+  for (const Event& event : queued_) bot_.take(event, false);
+  queued_.clear();
+}
+
+void RiichiLabSession::fail(const std::string& why) {
+  spdlog::error("{}", why);
+  fatal_ = true;
+}
+
 std::vector<std::string> RiichiLabSession::on_frame(std::string_view text) {
-  // A decision that outran its time still reads the table: let it end before the table moves.
-  if (late_.valid()) late_.wait();
+  // A decision that outran its time still reads the table: the table waits for it, the frames
+  // do not (events are queued for the table meanwhile).
+  catch_up(false);
   json message;
   lab::MessageKind kind = lab::MessageKind::event;
   try {
-    message = json::parse(text.begin(), text.end());
+    message = parse_json_line(text);
     kind = lab::classify(message);
   } catch (const std::exception& error) {
     spdlog::error("rejected frame: {} -- frame: {}", error.what(), shown(text));
@@ -76,6 +123,7 @@ std::vector<std::string> RiichiLabSession::on_frame(std::string_view text) {
       case lab::MessageKind::request_action: return {on_request(message)};
       case lab::MessageKind::action_ack: on_ack(message); return {};
       case lab::MessageKind::validation_result: on_validation(message); return {};
+      case lab::MessageKind::host_error: on_host_error(message); return {};
     }
   } catch (const std::exception& error) {
     spdlog::error("rejected frame: {} -- frame: {}", error.what(), shown(text));
@@ -83,10 +131,23 @@ std::vector<std::string> RiichiLabSession::on_frame(std::string_view text) {
   return {};
 }
 
+void RiichiLabSession::on_host_error(const json& message) {
+  const std::string error = lab::host_error_text(message);
+  refused_still_in_game_ = !started_ && lab::says_still_in_game(error);
+  fail("the host refuses us: " + shown(error));
+}
+
 void RiichiLabSession::on_event(const json& message, std::string_view text) {
+  if (lab::is_three_player(message)) {
+    fail("the host started a three-player game, which Tenbin does not play; leaving -- frame: " + shown(text));
+    return;
+  }
+  // A one-tile kakan is rebuilt from the pon on the table: the table must have caught up.
+  if (message.value("type", "") == "kakan") catch_up(true);
+  const json shaped = lab::table_shape(message, bot_.table());
   std::optional<Event> event;
   try {
-    ParsedEvent parsed = parse_event(message);
+    ParsedEvent parsed = parse_event(shaped);
     for (const std::string& warning : parsed.warnings) spdlog::debug("{}", warning);
     event = std::move(parsed.event);
   } catch (const std::exception& error) {
@@ -97,10 +158,30 @@ void RiichiLabSession::on_event(const json& message, std::string_view text) {
     spdlog::debug("frame of unknown type \"{}\" ignored", event->unknown_type);
     return;
   }
-  log_.write(text);
+  // One event, one line: a frame reshaped or spread over lines is logged compact.
+  const std::string compact = shaped.dump(-1, ' ', false, json::error_handler_t::replace);
+  const bool as_sent = shaped == message && text.find_first_of("\r\n") == std::string_view::npos;
+  log_.write(as_sent ? std::string(text) : compact);
+  last_event_ = std::string(event_type_name(event->type)) + " (frame: " + shown(compact) + ")";
   if (event->type == EventType::error) spdlog::error("the host reports an error: {}", shown(event->message));
+  if (event->type == EventType::start_game) started_ = true;
   if (event->type == EventType::end_game) game_over_ = true;
-  bot_.take(*event, false);
+  if (late_running()) {
+    queued_.push_back(*event);
+  } else {
+    bot_.take(*event, false);
+  }
+  follow_draw(*event);
+}
+
+void RiichiLabSession::follow_draw(const Event& event) {
+  if (event.type == EventType::start_kyoku) drawn_.reset();
+  if (event.actor != bot_.table().seat()) return;
+  if (event.type == EventType::tsumo) {
+    drawn_ = event.pai;
+  } else if (event.type != EventType::reach) {
+    drawn_.reset();
+  }
 }
 
 std::optional<Action> RiichiLabSession::decide_until(Clock::time_point deadline) {
@@ -119,37 +200,54 @@ std::string RiichiLabSession::on_request(const json& message) {
   ++requests_;
   const lab::ActionRequest request = lab::read_request(message);
   if (!request.request_id) spdlog::warn("request_action without a request_id: answered without one");
-  const std::chrono::milliseconds thinking = lab::thinking_time(request.time);
-  bot_.set_budget_ms(lab::strategy_budget_ms(thinking, budget_ms_));
-
-  const std::optional<Action> chosen = decide_until(received + thinking);
   const int seat = bot_.table().seat();
   std::optional<std::size_t> member;
-  if (chosen) member = lab::find_offered(request.possible_actions, *chosen, seat);
-  if (!member) {
-    if (late_.valid()) {
-      spdlog::warn("no decision within {} ms: sending the fallback", thinking.count());
-    } else if (chosen) {
+  if (late_running()) {
+    spdlog::warn("the previous decision is still running: sending the fallback");
+  } else {
+    const auto now_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count();
+    const lab::DecisionTimes times = lab::decision_times(request.time, round_trip_, now_unix_ms);
+    bot_.set_budget_ms(lab::strategy_budget_ms(times.ordinary, budget_ms_));
+    const std::optional<Action> chosen = decide_until(received + times.cutoff);
+    if (chosen) member = lab::find_offered(request.possible_actions, *chosen, seat);
+    if (!member && late_.valid()) {
+      spdlog::warn("no decision within {} ms: sending the fallback", times.cutoff.count());
+    } else if (!member && chosen) {
       spdlog::warn("the strategy's {} is not among the offered actions {}: sending the fallback",
                    event_to_json(chosen->to_event(seat)).dump(), shown(request.possible_actions.dump()));
-    } else {
+    } else if (!member) {
       spdlog::warn("request_action where the table sees no decision of ours: sending the fallback");
     }
+  }
+  if (!member) {
     ++fallbacks_;
-    member = lab::fallback_member(request.possible_actions);
+    member = lab::fallback_member(request.possible_actions, drawn_);
   }
   if (!member) spdlog::error("request_action offers no actions: answering none");
   const json answer = member ? request.possible_actions.at(*member) : json{{"type", "none"}};
   last_request_id_ = request.request_id;
   last_reply_ = lab::reply_text(answer, request.request_id, seat);
+  request_received_ = received;
+  reply_ready_ = Clock::now();
   return last_reply_;
 }
 
 void RiichiLabSession::on_ack(const json& message) {
   const lab::ActionAck ack = lab::read_ack(message);
   ++acks_[static_cast<std::size_t>(ack.status)];
+  log_.write_ack(ack);
   const std::string reason = ack.reason.empty() ? "" : " (" + shown(ack.reason) + ")";
   const bool ours = ack.request_id == last_request_id_.value_or(-1);
+  if (ours && ack.elapsed_ms) {
+    // The host's time less ours is the way there and back; a slow sample counts at once, a
+    // fast one lowers the estimate by a quarter at a time.
+    const auto own = std::chrono::duration_cast<std::chrono::milliseconds>(reply_ready_ - request_received_);
+    const std::chrono::milliseconds sample = std::clamp(std::chrono::milliseconds(*ack.elapsed_ms) - own,
+                                                        std::chrono::milliseconds(0), std::chrono::milliseconds(2000));
+    round_trip_ = std::max(sample, round_trip_ * 3 / 4);
+  }
   switch (ack.status) {
     case lab::AckStatus::accepted: spdlog::debug("request {} accepted", ack.request_id); return;
     case lab::AckStatus::rejected:
@@ -173,22 +271,26 @@ void RiichiLabSession::on_ack(const json& message) {
 void RiichiLabSession::on_validation(const json& message) {
   const bool passed = message.contains("passed") && message.at("passed") == true;
   validation_passed_ = passed;
+  const json reason = message.value("reason", json());
+  const std::string because = reason.is_null() ? "" : ": " + shown(reason.is_string() ? reason.get<std::string>() : reason.dump());
   if (passed) {
-    spdlog::info("validation passed");
+    spdlog::info("validation passed{}", because);
   } else {
-    spdlog::error("validation failed: {}", shown(message.dump()));
+    spdlog::error("validation failed{}{}", because, reason.is_null() ? " -- " + shown(message.dump()) : "");
   }
 }
 
 int RiichiLabSession::finish(std::string_view why) {
-  if (late_.valid()) late_.wait();
+  catch_up(true);
   const auto count = [this](lab::AckStatus status) { return acks_[static_cast<std::size_t>(status)]; };
   spdlog::info("{} requests answered ({} with the fallback); acks: {} accepted, {} rejected, {} unparseable, "
                "{} stale, {} defaulted",
                requests_, fallbacks_, count(lab::AckStatus::accepted), count(lab::AckStatus::rejected),
                count(lab::AckStatus::unparseable), count(lab::AckStatus::stale), count(lab::AckStatus::defaulted));
+  if (fatal_) return 1;  // said when it came
   if (!game_over_) {
-    spdlog::error("the connection ended before end_game{}{}", why.empty() ? "" : ": ", why);
+    spdlog::error("the connection ended before end_game{}{}{}", why.empty() ? "" : ": ", why,
+                  last_event_.empty() ? "" : "; the last event: " + last_event_);
     return 1;
   }
   spdlog::info("game over");

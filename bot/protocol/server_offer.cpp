@@ -34,6 +34,13 @@ bool offered(const Event& event, const std::vector<Action>& offers, const Action
 
 }  // namespace
 
+std::vector<Action> original_server_accepts(const Event& event, int seat, std::vector<Action> legal) {
+  const bool listed_there = event.actor == seat || event.type == EventType::dahai || event.type == EventType::kakan;
+  if (listed_there || event.has_possible_actions) return legal;
+  std::erase_if(legal, [](const Action& action) { return action.type != EventType::none; });
+  return legal;
+}
+
 OfferCheck check_offer(const Event& event, int seat, const std::vector<Action>& legal) {
   OfferCheck check;
   if (!event.has_possible_actions && !event.has_cannot_dahai) {

@@ -21,4 +21,10 @@ struct OfferCheck {
 // a list says otherwise (cannot_dahai; a possible_actions that lists discards or passes itself).
 OfferCheck check_offer(const Event& event, int seat, const std::vector<Action>& legal);
 
+// The original server sends its lists on our draw and on another seat's discard or added kan
+// only; on any other event of another seat (a closed kan: a thirteen-orphans rob) its validator
+// accepts nothing but a pass. Returns the legal actions it would accept there (none, when
+// legal), else `legal` unchanged.
+std::vector<Action> original_server_accepts(const Event& event, int seat, std::vector<Action> legal);
+
 }  // namespace tenbin

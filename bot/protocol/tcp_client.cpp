@@ -1,11 +1,15 @@
 #include "bot/protocol/tcp_client.hpp"
 
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 
@@ -19,16 +23,63 @@ namespace {
 
 constexpr std::size_t kShownChars = 200;
 
-// Receives and sends (connect included) give up after `timeout`; zero waits for ever.
-void set_timeouts(int fd, std::chrono::milliseconds timeout) {
+timeval time_value(std::chrono::milliseconds timeout) {
   timeval limit{};
   limit.tv_sec = static_cast<time_t>(timeout.count() / 1000);
   limit.tv_usec = static_cast<suseconds_t>(timeout.count() % 1000 * 1000);
+  return limit;
+}
+
+// Receives give up after `timeout`; zero waits for ever.
+void set_receive_timeout(int fd, std::chrono::milliseconds timeout) {
+  const timeval limit = time_value(timeout);
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+}
+
+// Receives and sends (connect included) give up after `timeout`; zero waits for ever.
+void set_timeouts(int fd, std::chrono::milliseconds timeout) {
+  set_receive_timeout(fd, timeout);
+  const timeval limit = time_value(timeout);
   ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
 }
 
-int connect_to(const ServerAddress& address, std::chrono::milliseconds timeout) {
+bool send_line(int fd, const std::string& line) {
+  const std::string data = line + "\n";
+  std::size_t sent = 0;
+  while (sent < data.size()) {
+    const ssize_t n = ::send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    sent += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// Where the conversation stands, for the receive timeout and the message when it passes.
+enum class Phase : std::uint8_t { first_line, table, game, after_game };
+
+Phase phase_of(const TcpSession& session) {
+  if (session.in_game()) return Phase::game;
+  if (session.games_started() > 0) return Phase::after_game;
+  return Phase::table;
+}
+
+std::chrono::milliseconds receive_timeout(Phase phase, std::chrono::milliseconds connect_timeout,
+                                          std::chrono::milliseconds read_timeout) {
+  switch (phase) {
+    case Phase::first_line: return connect_timeout;
+    case Phase::table: return std::chrono::milliseconds(0);
+    case Phase::game: return read_timeout;
+    case Phase::after_game:
+      return read_timeout.count() == 0 ? std::chrono::milliseconds(kAfterGameWait)
+                                       : std::min<std::chrono::milliseconds>(read_timeout, kAfterGameWait);
+  }
+  return read_timeout;
+}
+
+}  // namespace
+
+int connect_to_server(const ServerAddress& address, std::chrono::milliseconds timeout) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -53,27 +104,18 @@ int connect_to(const ServerAddress& address, std::chrono::milliseconds timeout) 
     fd = -1;
   }
   ::freeaddrinfo(found);
-  if (fd >= 0) return fd;
+  if (fd >= 0) {
+    // Two small lines in a row must not wait for the first one's ACK (Nagle and delayed ACK).
+    const int on = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    return fd;
+  }
   // A connect cut short by the send timeout reports EINPROGRESS.
   const std::string why = error == EINPROGRESS ? "no answer within " + std::to_string(timeout.count()) + " ms"
                                                : std::strerror(error);
   spdlog::error("cannot connect to {}:{}: {}", address.host, address.port, why);
   return -1;
 }
-
-bool send_line(int fd, const std::string& line) {
-  const std::string data = line + "\n";
-  std::size_t sent = 0;
-  while (sent < data.size()) {
-    const ssize_t n = ::send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    sent += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-}  // namespace
 
 ServerAddress parse_server_address(const std::string& text) {
   std::string rest = text;
@@ -120,7 +162,10 @@ std::optional<std::string> TcpSession::answer(const std::string& line, bool trun
     return std::nullopt;
   }
   if (event->type == EventType::hello) greeted_ = true;
-  if (event->type == EventType::start_game) in_game_ = true;
+  if (event->type == EventType::start_game) {
+    in_game_ = true;
+    ++games_started_;
+  }
   if (event->type == EventType::end_game) {
     in_game_ = false;
     spdlog::info("game over");
@@ -128,41 +173,64 @@ std::optional<std::string> TcpSession::answer(const std::string& line, bool trun
   return bot_.reply_to(*event);
 }
 
-int run_tcp_client(const ServerAddress& address, MjaiBot& bot, std::chrono::milliseconds connect_timeout) {
-  const int fd = connect_to(address, connect_timeout);
+int run_tcp_client(const ServerAddress& address, MjaiBot& bot, std::chrono::milliseconds connect_timeout,
+                   std::chrono::milliseconds read_timeout) {
+  const int fd = connect_to_server(address, connect_timeout);
   if (fd < 0) return 1;
   spdlog::info("connected to {}:{} (room {})", address.host, address.port, address.room);
+  // Sends wait at most the read timeout from now on (a server that stops reading).
+  set_timeouts(fd, read_timeout);
+  set_receive_timeout(fd, connect_timeout);
   LineReader reader(fd);
   TcpSession session(bot);
+  Phase phase = Phase::first_line;
   std::string line;
   bool truncated = false;
   int exit_code = 0;
   while (reader.next(line, truncated)) {
-    const bool was_greeted = session.greeted();
     const std::optional<std::string> reply = session.answer(line, truncated);
     if (session.ended_by_error()) {
       exit_code = 1;
       break;
     }
-    if (!reply) continue;
-    if (!send_line(fd, *reply)) {
-      spdlog::error("connection lost while sending");
+    if (reply && !send_line(fd, *reply)) {
+      spdlog::error("connection lost while sending the reply to {}", session.last_event());
       exit_code = 1;
       break;
     }
-    // Once greeted, the server may rightly keep us waiting for a table as long as it likes.
-    if (!was_greeted && session.greeted()) set_timeouts(fd, std::chrono::milliseconds(0));
-  }
-  if (reader.timed_out()) {
-    spdlog::error("no word from {}:{} within {} ms of connecting; giving up", address.host, address.port,
-                  connect_timeout.count());
-    exit_code = 1;
-  } else if (exit_code == 0 && session.in_game()) {
-    spdlog::warn("the server closed the connection in the middle of a game; the last event: {}", session.last_event());
-    exit_code = 1;
+    if (const Phase now = phase_of(session); now != phase) {
+      phase = now;
+      set_receive_timeout(fd, receive_timeout(phase, connect_timeout, read_timeout));
+    }
   }
   ::close(fd);
-  return exit_code;
+  if (exit_code != 0) return exit_code;
+  if (reader.timed_out()) {
+    switch (phase) {
+      case Phase::first_line:
+        spdlog::error("no word from {}:{} within {} ms of connecting; giving up", address.host, address.port,
+                      connect_timeout.count());
+        return 1;
+      case Phase::game:
+        spdlog::error("no word from {}:{} for {} ms in the middle of a game; giving up; the last event: {}",
+                      address.host, address.port, read_timeout.count(), session.last_event());
+        return 1;
+      case Phase::after_game:
+        spdlog::info("the server kept the connection open after end_game; closed it");
+        return 0;
+      case Phase::table: break;  // no timeout is set while waiting for a table
+    }
+  }
+  if (session.in_game()) {
+    spdlog::warn("the server closed the connection in the middle of a game; the last event: {}", session.last_event());
+    return 1;
+  }
+  if (session.games_started() == 0) {
+    spdlog::error("the server closed the connection before any game{}",
+                  session.last_event().empty() ? "" : "; the last event: " + session.last_event());
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace tenbin

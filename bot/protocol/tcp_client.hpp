@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "bot/protocol/host_timeouts.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 
 namespace tenbin {
@@ -34,6 +35,7 @@ class TcpSession {
   bool ended_by_error() const { return error_; }
   bool greeted() const { return greeted_; }  // the server's hello was answered
   bool in_game() const { return in_game_; }  // start_game seen and no end_game since
+  int games_started() const { return games_started_; }
   // The last event read and its line (shortened), for messages.
   const std::string& last_event() const { return last_event_; }
 
@@ -42,16 +44,23 @@ class TcpSession {
   bool error_ = false;
   bool greeted_ = false;
   bool in_game_ = false;
+  int games_started_ = 0;
   std::string last_event_;
 };
 
-constexpr std::chrono::seconds kDefaultConnectTimeout{30};
+// A connected socket to the server (TCP_NODELAY set: each reply line leaves at once), or -1 with
+// the reason on stderr. `timeout` bounds the connection.
+int connect_to_server(const ServerAddress& address, std::chrono::milliseconds timeout);
 
 // Plays until the server closes the connection. `connect_timeout` bounds the connection and the
-// wait for the server's first line (a server that accepts and never speaks). Returns the process
-// exit code: 0 after a normal end, 1 when the connection fails or times out, the server reports
-// an error, or it closes the connection in the middle of a game.
+// wait for the server's first line (a server that accepts and never speaks); `read_timeout`
+// (zero: for ever) each line from start_game on. Between games (before the first) the server may
+// keep us waiting for a table as long as it likes; after end_game it is given kAfterGameWait to
+// close before the client closes. Returns the process exit code: 0 after a normal end, 1 when
+// the connection fails or times out, the server reports an error, is silent mid-game, closes the
+// connection in the middle of a game or before any game.
 int run_tcp_client(const ServerAddress& address, MjaiBot& bot,
-                   std::chrono::milliseconds connect_timeout = kDefaultConnectTimeout);
+                   std::chrono::milliseconds connect_timeout = kDefaultConnectTimeout,
+                   std::chrono::milliseconds read_timeout = kDefaultReadTimeout);
 
 }  // namespace tenbin

@@ -178,7 +178,7 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
 
 // Whether taking this win leaves us last when the game ends with it (all-last), with draws left
 // to try for more.
-bool win_hurts(const Table& table, const Action& win) {
+bool win_hurts(const Table& table, const Action& win, MatchLength length) {
   if (table.tiles_left() <= 0) return false;
   const bool tsumo = table.decision() == Decision::own_draw;
   const std::optional<Tile> drawn = table.last_draw();
@@ -189,7 +189,7 @@ bool win_hurts(const Table& table, const Action& win) {
   PerSeat<int> after{};
   for (int s = 0; s < kSeats; ++s) after[s] = table.score(s) + score->deltas[s];
   const bool dealer_keeps = table.dealer() == table.seat();
-  return game_ends_after(table, after, dealer_keeps) && Placement::rank_of(after, table.seat()) == kSeats - 1;
+  return game_ends_after(table, after, dealer_keeps, length) && Placement::rank_of(after, table.seat()) == kSeats - 1;
 }
 
 bool offers_call(std::span<const Action> legal) {
@@ -205,10 +205,10 @@ bool is_claim(tenbin::Decision decision) {
 
 // A claim with no call on offer (or no pass): the win unless placement says it hurts, else the
 // pass. Neither model is needed for it.
-Action win_or_pass(const Table& table, std::span<const Action> legal, bool placement) {
+Action win_or_pass(const Table& table, std::span<const Action> legal, bool placement, MatchLength length) {
   const Action* pass = find(legal, EventType::none);
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!placement || pass == nullptr || !win_hurts(table, *win)) return *win;
+    if (!placement || pass == nullptr || !win_hurts(table, *win, length)) return *win;
   }
   return pass != nullptr ? *pass : legal.front();
 }
@@ -283,19 +283,19 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   }
   riichi_discard_.reset();
   if (legal.size() == 1) return legal.front();
-  if (is_claim(table.decision()) && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement);
+  if (is_claim(table.decision()) && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement, settings_.match);
 
   const auto started = std::chrono::steady_clock::now();
   const FullParams& params = settings_.params;
   const WorkPlan plan = plan_for_budget(settings_.budget_ms, params);
   Decision d{table, settings_, params, plan, {},
-             Placement(scores_of(table), table.seat(), hands_left_after(table, params), settings_.rank_points,
-                       ending_of(table), deposits_of(table), params)};
+             Placement(scores_of(table), table.seat(), hands_left_after(table, settings_.match, params), settings_.rank_points,
+                       ending_of(table, settings_.match), deposits_of(table), params)};
   d.tolerance = params.equivalent_points;
   d.solver = settings_.dp ? &solver_ : nullptr;
   d.dp_deadline = plan.deadline(started, plan.dp_deadline_share);
   estimate_threat(d, started);
-  if (settings_.placement && hands_left_after(table, params) <= params.placement_hands_left) {
+  if (settings_.placement && hands_left_after(table, settings_.match, params) <= params.placement_hands_left) {
     // The tolerance in rank points: the equivalent points at the local rate, at least the rank
     // values' noise. Where no nearby score changes our rank (far ahead or far behind), the local
     // rate is zero and rank values differ only by the models' noise: the candidates then compare
@@ -407,7 +407,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
 Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!settings_.placement || !win_hurts(table, *win)) return *win;
+    if (!settings_.placement || !win_hurts(table, *win, settings_.match)) return *win;
   }
   if (const Action* abort = find(legal, EventType::ryukyoku); abort && shanten_kokushi(table.hand()) > 2) {
     return *abort;
@@ -441,9 +441,9 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
   const FullParams& params = d.params;
   const Action* pass = find(legal, EventType::none);
-  if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement);
+  if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement, settings_.match);
   if (const Action* win = find(legal, EventType::hora)) {
-    if (!settings_.placement || !win_hurts(table, *win)) return *win;
+    if (!settings_.placement || !win_hurts(table, *win, settings_.match)) return *win;
   }
 
   // The discarder: any call names it.

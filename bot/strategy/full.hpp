@@ -32,6 +32,7 @@ struct FullSettings {
   bool dp = true;             // the DP (else the hand's ukeire counted as a chance per draw)
   bool placement = true;      // rank points (else expected points throughout)
   bool wall_estimate = true;  // the DP draws from MJ-0's wall (else from the flat unseen counts)
+  MatchLength match = MatchLength::hanchan;  // which hand is the last, for placement
   FullParams params;
 };
 

@@ -80,23 +80,25 @@ std::array<double, kWinLevels> level_odds(const WinLevels& levels, double mean) 
   return t.odds;
 }
 
-double hands_left_after(const Table& table, const FullParams& params) {
+double hands_left_after(const Table& table, MatchLength length, const FullParams& params) {
   const int index = (table.round_wind() == kinds::east ? 0 : table.round_wind() == kinds::south ? 4 : 8) +
                     table.kyoku() - 1;
-  const int left = kHandsInHanchan - 1 - index;
+  const int hands = length == MatchLength::east ? kHandsInHanchan / 2 : kHandsInHanchan;
+  const int left = hands - 1 - index;
   return left > 0 ? left * (1 + params.repeat_share) : 0.0;
 }
 
-MatchEnding ending_of(const Table& table) {
-  return ending_of_hand(table.round_wind(), table.kyoku(), table.dealer(), kinds::south, table.rules().target_points);
+MatchEnding ending_of(const Table& table, MatchLength length) {
+  const int last_round = length == MatchLength::east ? kinds::east : kinds::south;
+  return ending_of_hand(table.round_wind(), table.kyoku(), table.dealer(), last_round, table.rules().target_points);
 }
 
 int deposits_of(const Table& table) {
   return table.honba() * table.rules().honba_ron + table.kyotaku() * table.rules().riichi_stick;
 }
 
-bool game_ends_after(const Table& table, const PerSeat<int>& scores, bool dealer_keeps) {
-  return match_ends(ending_of(table), scores, dealer_keeps);
+bool game_ends_after(const Table& table, const PerSeat<int>& scores, bool dealer_keeps, MatchLength length) {
+  return match_ends(ending_of(table, length), scores, dealer_keeps);
 }
 
 Placement::Placement(const PerSeat<int>& scores, int seat, double hands_left, const RankPoints& points,

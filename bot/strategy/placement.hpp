@@ -23,19 +23,22 @@ namespace tenbin {
 // discrimination information). Means outside the steps take the end step.
 std::array<double, kWinLevels> level_odds(const WinLevels& levels, double mean);
 
-// The hands expected after this one in a hanchan (East 1 .. South 4, dealer repeats counted as
-// the params' repeat share), 0 in the last hand; beyond South 4 (the extension round) 0.
-double hands_left_after(const Table& table, const FullParams& params = kDefaultFullParams);
+// The hands expected after this one in a match of `length` (East 1 .. its last hand, dealer
+// repeats counted as the params' repeat share), 0 in the last hand; beyond it (the extension
+// round) 0.
+double hands_left_after(const Table& table, MatchLength length = MatchLength::hanchan,
+                        const FullParams& params = kDefaultFullParams);
 
 // What decides whether the match ends with this hand (engine/match_end: the referee's rule), as
-// the bot sees it: it assumes a hanchan.
-MatchEnding ending_of(const Table& table);
+// the bot sees it, in a match of `length`.
+MatchEnding ending_of(const Table& table, MatchLength length = MatchLength::hanchan);
 
 // What a win in this hand collects besides the hand itself: the honba and the riichi sticks.
 int deposits_of(const Table& table);
 
 // Whether the match ends when this hand ends with `scores` and the dealer keeping the deal or not.
-bool game_ends_after(const Table& table, const PerSeat<int>& scores, bool dealer_keeps);
+bool game_ends_after(const Table& table, const PerSeat<int>& scores, bool dealer_keeps,
+                     MatchLength length = MatchLength::hanchan);
 
 class Placement {
  public:

@@ -16,6 +16,7 @@ std::unique_ptr<Policy> make_policy(std::string_view name, const StrategySetting
     base.budget_ms = settings.budget_ms;
     base.rank_points = settings.rank_points;
     base.params = settings.full_params;
+    base.match = settings.match;
     return std::make_unique<FullPolicy>(full_settings_for(name, base), std::string(name));
   }
   throw std::invalid_argument("unknown strategy \"" + std::string(name) + "\" (known: full, greedy, tsumogiri)");

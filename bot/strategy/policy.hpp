@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bot/strategy/full_params.hpp"
+#include "engine/match_end.hpp"
 #include "engine/seats.hpp"
 #include "engine/table.hpp"
 
@@ -39,6 +40,7 @@ struct StrategySettings {
   int budget_ms = 1000;  // per decision
   RankPoints rank_points = kTenhouRankPoints;
   FullParams full_params;  // full's tunables (--param NAME=VALUE)
+  MatchLength match = MatchLength::hanchan;  // the match's length, for placement
 };
 
 // "full" (the default: DP and MJ-0 together; "full-no-danger", "full-no-dp",
