@@ -26,7 +26,7 @@ echo "$commit" >"$work/$short/commit"
 printed=$(CHAMPIONS_DIR="$work" "$champion" HEAD 2>"$work/err")
 [ "$printed" = "$work/$short/build/tenbin" ] || fail "printed '$printed'"
 [ ! -s "$work/err" ] || fail "built again: $(cat "$work/err")"
-[ ! -e "$work/$short/src" ] || fail "exported the tree again"
+[ ! -e "$work/$short/CMakeLists.txt" ] || fail "exported the tree again"
 
 # A stamp of another commit: not this champion, so it is built (stopped here before the build by a
 # cmake that fails).
@@ -36,5 +36,5 @@ printf '#!/bin/sh\necho "cmake called" >&2\nexit 3\n' >"$work/bin/cmake"
 chmod +x "$work/bin/cmake"
 if PATH="$work/bin:$PATH" CHAMPIONS_DIR="$work" "$champion" HEAD >/dev/null 2>"$work/err"; then fail "took a stale champion"; fi
 grep -q "cmake called" "$work/err" || fail "did not build a stale champion: $(cat "$work/err")"
-[ -f "$work/$short/src/CMakeLists.txt" ] || fail "the revision's tree was not exported"
+[ -f "$work/$short/CMakeLists.txt" ] || fail "the revision's tree was not exported"
 echo "ok: scripts/champion"

@@ -19,9 +19,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# majiang-ai takes seconds over some decisions on a busy machine: a minute before a timeout.
+majiang="majiang-ai=node $seat_dir/mjai-seat.js"
 "$arena" --quiet --games 1 --seed 25 --out "$work/match" \
-  --seat "majiang-ai=node $seat_dir/mjai-seat.js" --seat "greedy=$greedy" \
-  --seat "majiang-ai=node $seat_dir/mjai-seat.js" --seat "greedy=$greedy" >/dev/null
+  --seat "$majiang" --timeout-ms 60000 --seat "greedy=$greedy" \
+  --seat "$majiang" --timeout-ms 60000 --seat "greedy=$greedy" >/dev/null
 
 "$arena" verify "$work/match" || fail "verify"
 "$arena" validate "$work/match"/logs/*.mjson || fail "validate"
