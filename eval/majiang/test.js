@@ -170,6 +170,27 @@ test('a kan answer becomes ankan or kakan with mjai consumed lists', () => {
                            { type: 'ankan', actor: 0, consumed: ['5m', '5m', '5m', '5mr'] });
 });
 
+test('a kakan on a pon with a red five names the pon\'s three tiles', () => {
+    const { majiang } = newSeat();
+    const events = hand(['5pr', '5p', '1m', '2m', '3m', '7m', '8m', '9m', '2s', '3s', '4s', 'N', 'N'],
+                        [{ type: 'tsumo', actor: 0, pai: 'W' }, { type: 'dahai', actor: 0, pai: 'W', tsumogiri: true },
+                         { type: 'tsumo', actor: 1, pai: '?' }, { type: 'dahai', actor: 1, pai: 'S', tsumogiri: true },
+                         { type: 'tsumo', actor: 2, pai: '?' }, { type: 'dahai', actor: 2, pai: '5p', tsumogiri: true }]);
+    for (const event of events) majiang.handle(event);
+    const discard = majiang.handle({ type: 'pon', actor: 0, target: 2, pai: '5p', consumed: ['5pr', '5p'] });
+    assert.strictEqual(discard.type, 'dahai');
+    majiang.handle(discard);
+    for (const actor of [1, 2, 3]) {
+        majiang.handle({ type: 'tsumo', actor, pai: '?' });
+        majiang.handle({ type: 'dahai', actor, pai: 'E', tsumogiri: true });
+    }
+    majiang.player.action_zimo = function () { this._callback({ gang: 'p505=5' }); };
+    const kan = majiang.handle({ type: 'tsumo', actor: 0, pai: '5p' });
+    assert.strictEqual(kan.type, 'kakan', JSON.stringify(kan));
+    assert.strictEqual(kan.pai, '5p');
+    assert.deepStrictEqual([...kan.consumed].sort(), ['5p', '5p', '5pr']);
+});
+
 test('the script: one line per decision, none for can_act false, one per batch', () => {
     const script = path.join(__dirname, 'mjai-seat.js');
     const lines = fs.readFileSync(path.join(fixtures, 'streams', 'worked_example.jsonl'), 'utf8').split('\n').filter(Boolean);
