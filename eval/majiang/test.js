@@ -191,6 +191,19 @@ test('a kakan on a pon with a red five names the pon\'s three tiles', () => {
     assert.deepStrictEqual([...kan.consumed].sort(), ['5p', '5p', '5pr']);
 });
 
+test('thirteen orphans robs an ankan of its wait; another hand is not asked', () => {
+    const kokushi = ['9m', '1p', '9p', '1s', '9s', 'E', 'S', 'W', 'N', 'P', 'F', 'C', 'C'];
+    const ankan = { type: 'ankan', actor: 1, consumed: ['1m', '1m', '1m', '1m'] };
+    const before = [{ type: 'tsumo', actor: 0, pai: '2p' }, { type: 'dahai', actor: 0, pai: '2p', tsumogiri: true },
+                    { type: 'tsumo', actor: 1, pai: '?' }];
+    const robbing = newSeat().majiang;
+    for (const event of hand(kokushi, before)) robbing.handle(event);
+    assert.deepStrictEqual(robbing.handle(ankan), { type: 'hora', actor: 0, target: 1, pai: '1m' });
+    const other = newSeat().majiang;
+    for (const event of hand(['2m', '3m', '4m', ...kokushi.slice(3)], before)) other.handle(event);
+    assert.strictEqual(other.handle(ankan), null);
+});
+
 test('the script: one line per decision, none for can_act false, one per batch', () => {
     const script = path.join(__dirname, 'mjai-seat.js');
     const lines = fs.readFileSync(path.join(fixtures, 'streams', 'worked_example.jsonl'), 'utf8').split('\n').filter(Boolean);
