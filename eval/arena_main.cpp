@@ -8,6 +8,10 @@
 //   tenbin-arena verify DIR          recompute every wall, check commitments and every tile dealt
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
 //   tenbin-arena report DIR          the match as one self-contained page, DIR/report.html
+//   tenbin-arena compare DIR_A NAME_A DIR_B NAME_B   paired difference on the same walls
+//   tenbin-arena split DIR_A NAME_A DIR_B NAME_B     the same, by the hand where the games part
+//   tenbin-arena sprt DIR_A NAME_A DIR_B NAME_B [--pt0 X --pt1 Y --alpha A --beta B]
+//                                    sequential test: is B better than A by pt1 or by pt0 at most
 //   tenbin-arena tenpai-data IN...   every discard of full logs (files or match directories) with
 //                                    the tenpai model's features and the real tenpai, as CSV
 //   tenbin-arena calibrate --fit IN... --test IN...   deal-in forecasts against riichi: MJ-0 and
@@ -28,9 +32,12 @@
 #include <spdlog/spdlog.h>
 
 #include "eval/calibration.hpp"
+#include "eval/compare.hpp"
 #include "eval/match.hpp"
 #include "eval/merge.hpp"
 #include "eval/report.hpp"
+#include "eval/split.hpp"
+#include "eval/sprt.hpp"
 #include "eval/tenpai_data.hpp"
 #include "eval/wall_experiment.hpp"
 #include "eval/validate.hpp"
@@ -157,6 +164,9 @@ int run_main(int argc, char** argv) {
   wall_experiment->add_option("--max-live", wall_settings.max_live, "positions: at most this many live tiles left")
       ->check(CLI::Range(1, 70));
   wall_experiment->add_option("--mj0-seed", wall_settings.seed, "MJ-0 seed of the first position");
+  const tenbin::Subcommand compare = tenbin::arena::add_compare_command(app);
+  const tenbin::Subcommand split = tenbin::arena::add_split_command(app);
+  const tenbin::Subcommand sprt = tenbin::arena::add_sprt_command(app);
 
   try {
     app.parse(argc, argv);
@@ -167,6 +177,9 @@ int run_main(int argc, char** argv) {
   if (merge->parsed()) return tenbin::arena::merge_shards(merge_out, merge_shards, std::cout, std::cerr);
   if (verify->parsed()) return tenbin::arena::verify_match(verify_dir, std::cout);
   if (validate->parsed()) return tenbin::arena::validate_logs(logs, std::cout);
+  if (compare.app->parsed()) return compare.run();
+  if (split.app->parsed()) return split.run();
+  if (sprt.app->parsed()) return sprt.run();
   if (report->parsed()) return tenbin::arena::write_report(report_dir, chart_js, std::cout, std::cerr);
   if (tenpai_data->parsed()) return tenbin::arena::write_tenpai_data(tenpai_inputs, std::cout, std::cerr);
   if (calibrate->parsed()) {
