@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bot/strategy/placement.hpp"
 #include "engine/table.hpp"
 
 namespace tenbin {
@@ -35,7 +36,7 @@ class Policy {
 // Settings a strategy may read (the simple ones read none).
 struct StrategySettings {
   int budget_ms = 1000;                            // per decision
-  std::array<double, 4> rank_points = {90, 45, 0, -135};  // 1st..4th
+  std::array<double, 4> rank_points = kTenhouRankPoints;  // 1st..4th
 };
 
 // "full" (the default: DP and MJ-0 together; "full-no-danger", "full-no-dp",
