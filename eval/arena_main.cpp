@@ -15,6 +15,10 @@
 //                                    two baselines fitted on the --fit logs, scored on --test
 //   tenbin-arena starts --at S4 IN...  a start book: that hand's start in every game of the inputs
 //   tenbin-arena wall-experiment DIR...   name the kinds left in the live wall: MJ-0 vs unseen count
+//   tenbin-arena compare DIR_A NAME_A DIR_B NAME_B   paired difference on the same walls
+//   tenbin-arena split DIR_A NAME_A DIR_B NAME_B     the same, by the hand where the games part
+//   tenbin-arena sprt DIR_A NAME_A DIR_B NAME_B [--pt0 X --pt1 Y --alpha A --beta B]
+//                                    sequential test: is B better than A by pt1 or by pt0 at most
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -25,9 +29,12 @@
 #include <CLI/CLI.hpp>
 
 #include "eval/calibration.hpp"
+#include "eval/compare.hpp"
 #include "eval/match_command.hpp"
 #include "eval/merge.hpp"
 #include "eval/report.hpp"
+#include "eval/split.hpp"
+#include "eval/sprt.hpp"
 #include "eval/start_book.hpp"
 #include "eval/tenpai_data.hpp"
 #include "eval/validate.hpp"
@@ -53,6 +60,8 @@ int run_main(int argc, char** argv) {
       arena::add_validate_command(app),    arena::add_report_command(app),
       arena::add_tenpai_data_command(app), arena::add_calibrate_command(app),
       arena::add_starts_command(app),      arena::add_wall_experiment_command(app),
+      arena::add_compare_command(app),     arena::add_split_command(app),
+      arena::add_sprt_command(app),
   };
 
   try {

@@ -173,12 +173,11 @@ std::string clock_text(double seconds) {
 }
 
 void show_progress(const std::map<int, json>& results, int planned, int total_done, double elapsed, int done_this_run) {
-  std::map<std::string, std::pair<double, int>> ranks;
+  std::map<std::string, WallSample> ranks;
   for (const auto& [game, result] : results) {
     for (int seat = 0; seat < 4; ++seat) {
-      auto& r = ranks[result.at("names").at(seat).get<std::string>()];
-      r.first += result.at("ranks").at(seat).get<int>() + 1;
-      ++r.second;
+      ranks[result.at("names").at(seat).get<std::string>()].add(static_cast<std::uint64_t>(game),
+                                                                 result.at("ranks").at(seat).get<int>() + 1);
     }
   }
   const int width = 30;
@@ -189,7 +188,7 @@ void show_progress(const std::map<int, json>& results, int planned, int total_do
   const std::string eta = done_this_run > 0 ? clock_text(elapsed / done_this_run * left) : "?";
   std::string line = "[" + bar + "] " + std::to_string(total_done) + "/" + std::to_string(planned) +
                      " games  " + clock_text(elapsed) + " elapsed  ETA " + eta + "  avg rank:";
-  for (const auto& [name, r] : ranks) line += fmt::format(" {} {:.2f}", name.substr(0, 20), r.first / r.second);
+  for (const auto& [name, r] : ranks) line += fmt::format(" {} {:.2f}", name.substr(0, 20), r.estimate().mean);
   if (::isatty(STDERR_FILENO)) {
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
     if (total_done == planned) std::fprintf(stderr, "\n");
@@ -205,7 +204,9 @@ namespace {
 
 std::map<std::string, CommandSummary> summarise(const MatchDir& dir, bool duplicate) {
   std::map<std::string, CommandSummary> summary;
-  for (const auto& [game, result] : dir.read_results(duplicate)) add_game(summary, result.record, read_log(dir.log_path(game)));
+  for (const auto& [game, result] : dir.read_results(duplicate)) {
+    add_game(summary, result.record, read_log(dir.log_path(game)), result.wall_game);
+  }
   return summary;
 }
 

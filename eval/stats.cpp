@@ -53,16 +53,11 @@ double percentile(std::vector<double> values, double fraction) {
   return values[std::min(values.size() - 1, index == 0 ? 0 : index - 1)];
 }
 
-double CommandSummary::rank_ci95() const {
-  if (games < 2) return 0;
-  const double mean = average_rank();
-  const double variance = (rank_square_sum - games * mean * mean) / (games - 1);
-  return 1.96 * std::sqrt(std::max(0.0, variance) / games);
-}
-
 void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
-              const std::vector<Event>& log) {
+              const std::vector<Event>& log, std::uint64_t wall) {
   const auto counts = count_game(log);
+  const auto start = std::find_if(log.begin(), log.end(), [](const Event& e) { return e.type == EventType::start_kyoku && e.has_scores; });
+  const int hands = result.value("hands", counts[0].hands);
   for (int seat = 0; seat < 4; ++seat) {
     const std::string name = result.at("names").at(seat).get<std::string>();
     CommandSummary& s = summary[name];
@@ -71,10 +66,12 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
     const int rank = result.at("ranks").at(seat).get<int>();
     if (rank < 0 || rank > 3) throw std::out_of_range("ranks[" + std::to_string(seat) + "]: " + std::to_string(rank) + " is not 0..3");
     ++s.rank_counts[rank];
-    s.rank_sum += rank + 1;
-    s.rank_square_sum += (rank + 1) * (rank + 1);
-    s.score_sum += result.at("scores").at(seat).get<double>();
-    s.points_sum += result.at("points").at(seat).get<double>();
+    s.ranks.add(wall, rank + 1);
+    s.rank_points.add(wall, rank_points_of(rank));
+    const double score = result.at("scores").at(seat).get<double>();
+    s.scores.add(wall, score);
+    s.points.add(wall, result.at("points").at(seat).get<double>());
+    if (hands > 0 && start != log.end()) s.score_per_hand.add(wall, (score - start->scores[seat]) / hands, hands);
     const SeatGameCounts& c = counts[seat];
     s.counts.hands += c.hands;
     s.counts.wins += c.wins;
@@ -108,12 +105,18 @@ nlohmann::json CommandSummary::to_json() const {
   return {
       {"name", name},
       {"games", games},
+      {"walls", ranks.walls()},
       {"average_rank", average_rank()},
       {"average_rank_ci95", rank_ci95()},
+      {"rank_points", rank_points.estimate().mean},
+      {"rank_points_ci95", rank_points.estimate().ci95},
       {"rank_distribution", {ratio(rank_counts[0], games), ratio(rank_counts[1], games), ratio(rank_counts[2], games), ratio(rank_counts[3], games)}},
-      {"average_score", ratio(score_sum, games)},
-      {"average_points", ratio(points_sum, games)},
+      {"average_score", scores.estimate().mean},
+      {"average_points", points.estimate().mean},
+      {"average_points_ci95", points.estimate().ci95},
       {"hands", c.hands},
+      {"points_per_hand", score_per_hand.estimate().mean},
+      {"points_per_hand_ci95", score_per_hand.estimate().ci95},
       {"win_rate", ratio(c.wins, c.hands)},
       {"deal_in_rate", ratio(c.deal_ins, c.hands)},
       {"riichi_rate", ratio(c.riichi, c.hands)},
@@ -139,7 +142,7 @@ std::string summary_table(const std::map<std::string, CommandSummary>& summary) 
                                           100 * ratio(s.rank_counts[3], s.games));
     const std::string rank = fmt::format("{:.2f}+-{:.2f}", s.average_rank(), s.rank_ci95());
     out += fmt::format("{:<24} {:5} {:>13} {:>23} {:8.0f} {:+7.1f} {:6.1f} {:6.1f} {:6.1f} {:6.1f} {:7.0f} {:7.0f} {:6.1f} {:8.2f} {:8.2f} {:9}\n",
-                       shown, s.games, rank, ranks, ratio(s.score_sum, s.games), ratio(s.points_sum, s.games),
+                       shown, s.games, rank, ranks, s.scores.estimate().mean, s.points.estimate().mean,
                        100 * ratio(c.wins, c.hands), 100 * ratio(c.deal_ins, c.hands), 100 * ratio(c.riichi, c.hands),
                        100 * ratio(c.hands_with_calls, c.hands), ratio(static_cast<double>(c.win_points), c.wins),
                        ratio(static_cast<double>(c.deal_in_points), c.deal_ins), 100 * ratio(c.tenpai_at_draw, c.exhaustive_draws),

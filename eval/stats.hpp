@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/mjai.hpp"
+#include "eval/match_stats.hpp"
 
 namespace tenbin::arena {
 
@@ -33,23 +34,25 @@ struct CommandSummary {
   std::string name;
   int games = 0;
   std::array<int, 4> rank_counts{};
-  double rank_sum = 0;
-  double rank_square_sum = 0;
-  double score_sum = 0;
-  double points_sum = 0;
+  WallSample ranks;           // 1..4 per game
+  WallSample rank_points;     // kMatchRankPoints per game
+  WallSample scores;          // final score per game
+  WallSample points;          // the referee's final points (score, uma and oka) per game
+  WallSample score_per_hand;  // score change per hand (each game weighted by its hands)
   SeatGameCounts counts;
   std::vector<double> latencies_ms;
   int decisions = 0;
   int timeouts = 0, crashes = 0, junk = 0, illegal = 0, restarts = 0;
 
-  double average_rank() const { return games ? rank_sum / games : 0; }
-  double rank_ci95() const;  // half-width of the 95% confidence interval of the average rank
+  double average_rank() const { return ranks.estimate().mean; }
+  double rank_ci95() const { return ranks.estimate().ci95; }  // over walls in a duplicate match
   nlohmann::json to_json() const;
 };
 
-// Accumulates one finished game: `result` is its results.jsonl row, `log` its events.
+// Accumulates one finished game: `result` is its results.jsonl row, `log` its events, `wall`
+// the wall it was played on (wall_of()).
 void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
-              const std::vector<Event>& log);
+              const std::vector<Event>& log, std::uint64_t wall);
 
 std::string summary_table(const std::map<std::string, CommandSummary>& summary);
 

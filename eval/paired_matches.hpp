@@ -1,0 +1,54 @@
+// Two strategies seated in two matches on the same walls: game g of one deals the same walls to
+// the same seats as game g of the other, so their results can be taken game by game and wall by
+// wall (the luck of a wall mostly cancels). `compare`, `split` and `sprt` read matches this way.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tenbin::arena {
+
+// One game played in both matches: the place (0 = 1st .. 3 = 4th) of A's and of B's strategy.
+struct PairedGame {
+  int game = 0;
+  std::uint64_t wall = 0;
+  int place_a = 0;
+  int place_b = 0;
+};
+
+struct PairedMatches {
+  bool duplicate = false;
+  int games_per_wall = 1;          // 4 in a duplicate match: a wall is whole with all four
+  std::vector<PairedGame> games;   // the games finished in both, by game
+};
+
+// Reads both match directories; throws std::runtime_error when their seed, games, format,
+// seating mode or start book differ, when a game's wall differs, or when a name is not seated
+// exactly once in a game.
+PairedMatches read_paired_matches(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
+                                  const std::string& name_b);
+
+// The difference A - B of a game, in places (1st = 1) and in rank points.
+double place_difference(const PairedGame& game);
+double rank_point_difference(const PairedGame& game);
+
+// Each wall whole in both matches, in wall order: the mean over its games of `difference`.
+template <typename Difference>
+std::vector<double> whole_wall_means(const PairedMatches& matches, Difference difference) {
+  std::map<std::uint64_t, std::pair<double, int>> walls;
+  for (const PairedGame& game : matches.games) {
+    auto& wall = walls[game.wall];
+    wall.first += difference(game);
+    ++wall.second;
+  }
+  std::vector<double> means;
+  for (const auto& [wall, sum] : walls) {
+    if (sum.second == matches.games_per_wall) means.push_back(sum.first / sum.second);
+  }
+  return means;
+}
+
+}  // namespace tenbin::arena
