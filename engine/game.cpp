@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/match_end.hpp"
+#include "engine/seats.hpp"
 #include "engine/shanten.hpp"
 
 namespace tenbin {
@@ -38,7 +39,7 @@ bool all_orphans(const std::vector<RiverTile>& river) {
 
 }  // namespace
 
-ExhaustiveDraw settle_exhaustive_draw(const std::array<Table, 4>& tables) {
+ExhaustiveDraw settle_exhaustive_draw(const PerSeat<Table>& tables) {
   ExhaustiveDraw settled;
   const int dealer = tables[0].dealer();
   for (int seat = 0; seat < 4; ++seat) settled.tenpai[seat] = shanten(tables[seat].hand()) == 0;
@@ -173,10 +174,10 @@ void Game::ask(Phase phase) {
   }
 }
 
-std::array<bool, 4> Game::answer(const std::array<std::optional<Action>, 4>& replies) {
+PerSeat<bool> Game::answer(const PerSeat<std::optional<Action>>& replies) {
   if (finished_) throw std::logic_error("referee: the game is over");
-  std::array<bool, 4> replaced{};
-  std::array<Action, 4> chosen{};
+  PerSeat<bool> replaced{};
+  PerSeat<Action> chosen{};
   for (int seat = 0; seat < 4; ++seat) {
     const auto& legal = pending_.legal[seat];
     if (legal.empty()) continue;
@@ -272,7 +273,7 @@ void Game::accept_pending_riichi() {
   emit(accepted);
 }
 
-void Game::resolve_claims(const std::array<Action, 4>& replies) {
+void Game::resolve_claims(const PerSeat<Action>& replies) {
   const bool on_kan = phase_ != Phase::claim_discard;
   const int from = on_kan ? kan_actor_ : last_discarder_;
   const Tile tile = on_kan ? kan_tile_ : last_discard_;
@@ -461,19 +462,19 @@ void Game::end_game() {
   pending_ = Pending{};
 }
 
-std::array<int, 4> Game::ranks() const {
-  std::array<int, 4> seats = {0, 1, 2, 3};
+PerSeat<int> Game::ranks() const {
+  PerSeat<int> seats = {0, 1, 2, 3};
   std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) { return scores_[a] > scores_[b]; });
-  std::array<int, 4> rank{};
+  PerSeat<int> rank{};
   for (int r = 0; r < 4; ++r) rank[seats[r]] = r;
   return rank;
 }
 
-std::array<double, 4> Game::final_points() const {
+PerSeat<double> Game::final_points() const {
   const Rules& rules = config_.rules;
   const auto rank = ranks();
   const double oka = 4.0 * (rules.return_points - rules.starting_points) / 1000.0;
-  std::array<double, 4> points{};
+  PerSeat<double> points{};
   for (int seat = 0; seat < 4; ++seat) {
     points[seat] = (scores_[seat] - rules.return_points) / 1000.0 + rules.uma[rank[seat]] + (rank[seat] == 0 ? oka : 0.0);
   }

@@ -23,6 +23,7 @@
 
 #include "engine/mjai.hpp"
 #include "engine/rules.hpp"
+#include "engine/seats.hpp"
 #include "engine/table.hpp"
 #include "engine/wall.hpp"
 
@@ -32,11 +33,11 @@ namespace tenbin {
 // terminals and honours only, none called away), paid as a mangan tsumo in place of the noten
 // payments; otherwise 3000 from the noten seats to the tenpai ones.
 struct ExhaustiveDraw {
-  std::array<bool, 4> tenpai{};
+  PerSeat<bool> tenpai{};
   bool nagashi = false;
-  std::array<int, 4> deltas{};
+  PerSeat<int> deltas{};
 };
-ExhaustiveDraw settle_exhaustive_draw(const std::array<Table, 4>& tables);
+ExhaustiveDraw settle_exhaustive_draw(const PerSeat<Table>& tables);
 
 // Where a game starts when not at East 1 with equal scores: a hand of the match and the scores
 // then (an arena's scenario book starts every game at South 4, say). The dealer follows from
@@ -46,7 +47,7 @@ struct HandStart {
   int kyoku = 1;                 // 1..4
   int honba = 0;
   int kyotaku = 0;
-  std::array<int, 4> scores{};
+  PerSeat<int> scores{};
 
   bool operator==(const HandStart&) const = default;
 };
@@ -62,14 +63,14 @@ struct GameConfig {
   bool tonpuu = false;          // East round only (extension: South)
   std::uint64_t seed = 0;       // walls: Wall::generate(seed, wall_game, hand index)
   std::uint64_t wall_game = 0;
-  std::array<std::string, 4> names = {"0", "1", "2", "3"};
+  PerSeat<std::string> names = {"0", "1", "2", "3"};
   std::function<Wall(int hand)> walls;  // overrides the seeded walls (scripted tests)
   std::optional<HandStart> start;       // none: East 1, every seat at the starting points
 };
 
 // What the referee needs from the outside now.
 struct Pending {
-  std::array<std::vector<Action>, 4> legal;  // empty for seats not asked
+  PerSeat<std::vector<Action>> legal;  // empty for seats not asked
   bool any() const;
 };
 
@@ -83,14 +84,14 @@ class Game {
   const Pending& pending() const { return pending_; }
   // Answers the pending request. A missing or illegal reply is replaced by the seat's safe
   // action (tsumogiri, or none on a claim); the returned flags say whose were replaced.
-  std::array<bool, 4> answer(const std::array<std::optional<Action>, 4>& replies);
+  PerSeat<bool> answer(const PerSeat<std::optional<Action>>& replies);
 
   // Seat `seat`'s own view of the table (what that seat's bot would know), for in-process agents.
   const Table& table(int seat) const { return tables_[seat]; }
 
-  const std::array<int, 4>& scores() const { return scores_; }
-  std::array<int, 4> ranks() const;                 // 0 = first; ties by seat order
-  std::array<double, 4> final_points() const;       // Tenhou-style: score, uma and oka
+  const PerSeat<int>& scores() const { return scores_; }
+  PerSeat<int> ranks() const;                 // 0 = first; ties by seat order
+  PerSeat<double> final_points() const;       // Tenhou-style: score, uma and oka
   int hands_played() const { return hand_index_; }
   const Wall& wall() const { return wall_; }         // the current (or last) hand's wall
 
@@ -104,7 +105,7 @@ class Game {
   void on_own_turn(int actor, const Action& action);
   void discard(int actor, const Action& action);
   void declare_kan(int actor, const Action& action);
-  void resolve_claims(const std::array<Action, 4>& replies);
+  void resolve_claims(const PerSeat<Action>& replies);
   void after_discard_passed();
   void accept_pending_riichi();
   void reveal_pending_dora();
@@ -118,13 +119,13 @@ class Game {
 
   GameConfig config_;
   std::vector<Event> log_;
-  std::array<Table, 4> tables_;
+  PerSeat<Table> tables_;
   Pending pending_;
   Phase phase_ = Phase::own_turn;
   bool finished_ = false;
 
   // The match.
-  std::array<int, 4> scores_{};
+  PerSeat<int> scores_{};
   int round_wind_ = kinds::east;
   int kyoku_ = 1;
   int honba_ = 0;
@@ -139,7 +140,7 @@ class Game {
   int dora_revealed_ = 0;
   int pending_dora_ = 0;
   int kans_ = 0;
-  std::array<int, 4> kans_by_seat_{};
+  PerSeat<int> kans_by_seat_{};
   int turn_actor_ = 0;
   Tile last_discard_{};
   int last_discarder_ = -1;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/seats.hpp"
+
 namespace tenbin {
 
 MatchEnding ending_of_hand(int round_wind, int kyoku, int dealer, int last_round, int target) {
@@ -13,7 +15,7 @@ MatchEnding ending_of_hand(int round_wind, int kyoku, int dealer, int last_round
   return ending;
 }
 
-bool match_ends(const MatchEnding& ending, const std::array<int, 4>& scores, bool dealer_keeps) {
+bool match_ends(const MatchEnding& ending, const PerSeat<int>& scores, bool dealer_keeps) {
   if (std::any_of(scores.begin(), scores.end(), [](int s) { return s < 0; })) return true;
   if (!ending.can_end) return false;
   if (dealer_keeps) {

@@ -2,9 +2,10 @@
 // (engine/game) and by the bot's placement model, which asks it of outcomes not yet played.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
-#include <array>
+#include "engine/seats.hpp"
 
 namespace tenbin {
 
@@ -26,6 +27,6 @@ MatchEnding ending_of_hand(int round_wind, int kyoku, int dealer, int last_round
 // A seat below zero ends the match at once. Otherwise, in a hand that can end it: when the dealer
 // keeps the deal, only if the dealer is first with the target or more (agari-yame); when the deal
 // passes, if a seat has the target, or the extension round is over. Ties rank by seat order.
-bool match_ends(const MatchEnding& ending, const std::array<int, 4>& scores, bool dealer_keeps);
+bool match_ends(const MatchEnding& ending, const PerSeat<int>& scores, bool dealer_keeps);
 
 }  // namespace tenbin

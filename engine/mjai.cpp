@@ -6,6 +6,7 @@
 
 #include "engine/exact_integer.hpp"
 #include "engine/meld.hpp"
+#include "engine/seats.hpp"
 
 namespace tenbin {
 namespace {
@@ -73,10 +74,10 @@ class FieldReader {
     for (const json& item : list) out.push_back(to_tile(item, name, hidden_allowed));
     return out;
   }
-  std::array<int, 4> four_integers(const char* name) {
+  PerSeat<int> four_integers(const char* name) {
     const json& list = get(name);
     if (!list.is_array() || list.size() != 4) fail(type_, std::string("\"") + name + "\" must hold 4 integers");
-    std::array<int, 4> out{};
+    PerSeat<int> out{};
     for (std::size_t i = 0; i < 4; ++i) {
       if (!list[i].is_number_integer()) fail(type_, std::string("\"") + name + "\" must hold 4 integers");
       const std::optional<std::int64_t> value = exact_integer(list[i], -10'000'000, 10'000'000);

@@ -71,18 +71,18 @@ struct Event {
   int oya = 0;
   std::array<std::array<Tile, 13>, 4> tehais{};
   bool has_scores = false;
-  std::array<int, 4> scores{};
+  PerSeat<int> scores{};
 
   // start_kyoku and dora
   Tile dora_marker{};
 
   // hora and ryukyoku results (when the host sends them)
   bool has_deltas = false;
-  std::array<int, 4> deltas{};
+  PerSeat<int> deltas{};
   std::vector<Tile> ura_markers;
   std::string reason;  // ryukyoku
   bool has_tenpais = false;
-  std::array<bool, 4> tenpais{};  // ryukyoku at an exhaustive draw (when the host says)
+  PerSeat<bool> tenpais{};  // ryukyoku at an exhaustive draw (when the host says)
 
   // hello / join / error
   std::string name;

@@ -10,7 +10,7 @@
 // masks (LaneMasks) and the splits where the base hand's best lies, a whole group's draws or
 // discards are answered by a few mask operations. Seven pairs and thirteen orphans are kept as
 // counters.
-// The answers equal shanten() on the neighbour (tests/neighbour_shanten_test.cpp checks it on
+// The answers equal shanten() on the neighbour (tests/engine/neighbour_shanten_test.cpp checks it on
 // random hands of every size).
 #pragma once
 

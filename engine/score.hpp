@@ -10,6 +10,7 @@
 #include "engine/agari.hpp"
 #include "engine/meld.hpp"
 #include "engine/rules.hpp"
+#include "engine/seats.hpp"
 #include "engine/tile.hpp"
 #include "engine/yaku.hpp"
 
@@ -47,7 +48,7 @@ struct Score {
   Limit limit = Limit::none;
   Payment payment;
   int pao_seat = -1;
-  std::array<int, 4> deltas{};
+  PerSeat<int> deltas{};
 };
 
 enum class ScoreError : std::uint8_t { none, impossible, not_complete, no_yaku };

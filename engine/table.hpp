@@ -22,6 +22,7 @@
 #include "engine/mjai.hpp"
 #include "engine/rules.hpp"
 #include "engine/score.hpp"
+#include "engine/seats.hpp"
 #include "engine/tile.hpp"
 
 namespace tenbin {
@@ -163,7 +164,7 @@ class Table {
   int tiles_left_ = 70;
   int kans_ = 0;
   bool any_call_ = false;          // a call (or kan) happened this hand
-  std::array<SeatView, 4> players_{};
+  PerSeat<SeatView> players_{};
 
   TileCounts hand_{};
   std::array<bool, 3> red_in_hand_{};  // 5mr 5pr 5sr held

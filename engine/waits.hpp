@@ -12,7 +12,7 @@
 // patterns (every multiset of at most four sets, with or without a pair, each kind at most 4):
 // pattern c - e_i gets bit i for every i in c. Seven pairs (six pairs and a single, four of a kind
 // not two pairs) and thirteen orphans add their waits for 13 concealed tiles. This agrees with the
-// shanten-based waits (tests/waits_test.cpp checks it on random tenpai hands).
+// shanten-based waits (tests/engine/waits_test.cpp checks it on random tenpai hands).
 #pragma once
 
 #include <array>

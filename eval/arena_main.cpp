@@ -4,7 +4,7 @@
 //   tenbin-arena --seat [NAME=]CMD x4 [--seat-dialect D] [--timeout-ms T] --games N --seed S --out DIR
 //                [--duplicate] [--jobs J] [--resume] [--format hanchan|tonpuu]
 //                [--shard I/N]   only the games of shard I of N (the four rotations of a wall together)
-//                [--starts BOOK] each game from a hand of the start book, not East 1 (eval/start_book.hpp)
+//                [--starts BOOK] each game from a hand of the start book, not East 1 (eval/match/start_book.hpp)
 //   tenbin-arena merge OUT SHARD...  the shards of one match, merged into the match a whole run writes
 //   tenbin-arena verify DIR          recompute every wall and commitment, referee every game again
 //   tenbin-arena validate LOG...     replay logs through the engine; exit 1 at the first discrepancy
@@ -19,27 +19,26 @@
 //   tenbin-arena split DIR_A NAME_A DIR_B NAME_B     the same, by the hand where the games part
 //   tenbin-arena sprt DIR_A NAME_A DIR_B NAME_B [--pt0 X --pt1 Y --alpha A --beta B]
 //                                    sequential test: is B better than A by pt1 or by pt0 at most
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <csignal>
 #include <cstdio>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
 
-#include "eval/calibration.hpp"
-#include "eval/compare.hpp"
-#include "eval/match_command.hpp"
-#include "eval/merge.hpp"
-#include "eval/report.hpp"
-#include "eval/split.hpp"
-#include "eval/sprt.hpp"
-#include "eval/start_book.hpp"
-#include "eval/tenpai_data.hpp"
-#include "eval/validate.hpp"
-#include "eval/verify.hpp"
-#include "eval/wall_experiment.hpp"
+#include "eval/check/validate.hpp"
+#include "eval/check/verify.hpp"
+#include "eval/match/match_command.hpp"
+#include "eval/match/merge.hpp"
+#include "eval/match/start_book.hpp"
+#include "eval/report/compare.hpp"
+#include "eval/report/report.hpp"
+#include "eval/report/split.hpp"
+#include "eval/report/sprt.hpp"
+#include "eval/study/calibration.hpp"
+#include "eval/study/tenpai_data.hpp"
+#include "eval/study/wall_experiment.hpp"
 
 namespace {
 

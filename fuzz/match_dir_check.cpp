@@ -9,12 +9,12 @@
 #include <string>
 #include <string_view>
 
-#include "eval/match.hpp"
-#include "eval/match_dir.hpp"
-#include "eval/merge.hpp"
-#include "eval/report.hpp"
-#include "eval/start_book.hpp"
-#include "eval/verify.hpp"
+#include "eval/check/verify.hpp"
+#include "eval/match/match.hpp"
+#include "eval/match/match_dir.hpp"
+#include "eval/match/merge.hpp"
+#include "eval/match/start_book.hpp"
+#include "eval/report/report.hpp"
 
 namespace tenbin::fuzz {
 namespace {

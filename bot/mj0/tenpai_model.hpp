@@ -4,7 +4,7 @@
 // a player can read off the table (how many discards the seat has made, its open melds, how many
 // of its recent discards were tsumogiri, middle tiles thrown late) gives
 //   p = 1 / (1 + exp(-(w . x)))
-// with the terms x named in data/tenpai_model.json. The weights are fitted by scripts/fit-tenpai
+// with the terms x named in data/tenpai_model.json. The weights are fitted by scripts/study/fit-tenpai
 // on arena logs (label: the seat's real shanten is 0 after its discard) and compiled into the
 // binary from that file, so nothing is read at run time. docs/model-studies.md ("Tenpai
 // probability") documents the data and the fitted figures.

@@ -1,0 +1,59 @@
+#include "eval/report/compare.hpp"
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace tenbin::arena {
+
+Comparison compare(const PairedMatches& matches) {
+  Comparison result;
+  WallSample place;
+  WallSample rank_points;
+  for (const PairedGame& game : matches.games) {
+    ++result.games;
+    if (game.place_a == game.place_b) ++result.same_place;
+    place.add(game.wall, place_difference(game));
+    rank_points.add(game.wall, rank_point_difference(game));
+  }
+  result.place = place.estimate();
+  result.rank_points = rank_points.estimate();
+  return result;
+}
+
+int compare_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
+                    const std::string& name_b, std::ostream& out, std::ostream& errors) {
+  try {
+    const Comparison c = compare(read_paired_matches(dir_a, name_a, dir_b, name_b));
+    if (c.place.walls < 2) throw std::runtime_error("fewer than two walls played in both matches");
+    out << fmt::format("{} - {}: average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} +- {:.1f} over {} paired games, {} walls "
+                       "({} games with the same rank)\n",
+                       name_a, name_b, c.place.mean, c.place.ci95, c.rank_points.mean, c.rank_points.ci95, c.games,
+                       c.place.walls, c.same_place);
+    return 0;
+  } catch (const std::exception& error) {
+    errors << "tenbin-arena compare: " << error.what() << "\n";
+    return 3;
+  }
+}
+
+Subcommand add_compare_command(CLI::App& app) {
+  struct Options {
+    std::string dir_a, name_a, dir_b, name_b;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(
+      "compare", "paired difference of NAME_A in DIR_A and NAME_B in DIR_B on the same walls (A - B, 95% interval over walls)");
+  command->add_option("dir_a", options->dir_a, "match directory of A")->required();
+  command->add_option("name_a", options->name_a, "seat name of A")->required();
+  command->add_option("dir_b", options->dir_b, "match directory of B (same seed, games and format)")->required();
+  command->add_option("name_b", options->name_b, "seat name of B")->required();
+  return {command, [options] {
+            return compare_command(options->dir_a, options->name_a, options->dir_b, options->name_b, std::cout, std::cerr);
+          }};
+}
+
+}  // namespace tenbin::arena

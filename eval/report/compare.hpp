@@ -1,0 +1,29 @@
+// `tenbin-arena compare DIR_A NAME_A DIR_B NAME_B`: the paired difference of two strategies
+// seated in two matches on the same walls, game by game, with its 95% interval over walls.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "bot/commands/subcommand.hpp"
+#include "eval/report/match_stats.hpp"
+#include "eval/report/paired_matches.hpp"
+
+namespace tenbin::arena {
+
+struct Comparison {
+  int games = 0;
+  int same_place = 0;  // games A and B finished in the same place
+  Estimate place;        // A - B in places (negative: A finishes higher)
+  Estimate rank_points;  // A - B in rank points per game
+};
+
+Comparison compare(const PairedMatches& matches);
+
+// Prints the comparison; 0 done, 3 the matches cannot be compared (said on `errors`).
+int compare_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
+                    const std::string& name_b, std::ostream& out, std::ostream& errors);
+
+Subcommand add_compare_command(CLI::App& app);
+
+}  // namespace tenbin::arena

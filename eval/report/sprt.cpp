@@ -1,0 +1,103 @@
+#include "eval/report/sprt.hpp"
+
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "eval/report/paired_matches.hpp"
+
+namespace tenbin::arena {
+
+const char* verdict_name(SprtVerdict verdict) {
+  switch (verdict) {
+    case SprtVerdict::accept_h0: return "H0 accepted";
+    case SprtVerdict::accept_h1: return "H1 accepted";
+    case SprtVerdict::continue_testing: break;
+  }
+  return "continue";
+}
+
+Sprt::Sprt(const SprtSettings& settings)
+    : settings_(settings),
+      lower_(std::log(settings.beta / (1 - settings.alpha))),
+      upper_(std::log((1 - settings.beta) / settings.alpha)) {}
+
+void Sprt::add(double difference) {
+  ++n_;
+  sum_ += difference;
+  square_sum_ += difference * difference;
+}
+
+double Sprt::mean() const { return n_ ? sum_ / n_ : 0; }
+
+double Sprt::llr() const {
+  if (n_ < 2) return 0;
+  const double m = mean();
+  const double variance = square_sum_ / n_ - m * m;
+  if (variance <= 0) return 0;
+  return n_ * (settings_.pt1 - settings_.pt0) * (m - (settings_.pt0 + settings_.pt1) / 2) / variance;
+}
+
+SprtVerdict Sprt::verdict() const {
+  if (n_ < kSprtMinimumWalls) return SprtVerdict::continue_testing;
+  const double ratio = llr();
+  if (ratio >= upper_) return SprtVerdict::accept_h1;
+  if (ratio <= lower_) return SprtVerdict::accept_h0;
+  return SprtVerdict::continue_testing;
+}
+
+int sprt_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b, const std::string& name_b,
+                 const SprtSettings& settings, std::ostream& out, std::ostream& errors) {
+  if (!(settings.pt1 > settings.pt0) || !(settings.alpha > 0 && settings.alpha < 1) || !(settings.beta > 0 && settings.beta < 1)) {
+    errors << "tenbin-arena sprt: needs pt1 > pt0 and alpha, beta between 0 and 1\n";
+    return 2;
+  }
+  try {
+    const PairedMatches matches = read_paired_matches(dir_a, name_a, dir_b, name_b);
+    // B - A in rank points: positive when B does better.
+    const auto walls = whole_wall_means(matches, [](const PairedGame& g) { return -rank_point_difference(g); });
+    Sprt test(settings);
+    out << fmt::format("{} - {} in rank points per game; H0: {:+g}, H1: {:+g}, alpha {:g}, beta {:g}; bounds [{:.3f}, {:.3f}]\n",
+                       name_b, name_a, settings.pt0, settings.pt1, settings.alpha, settings.beta, test.lower_bound(),
+                       test.upper_bound());
+    for (const double wall : walls) {
+      test.add(wall);
+      out << fmt::format("walls {:5}  mean {:+7.2f}  LLR {:+7.3f}  [{:.3f}, {:.3f}]\n", test.walls(), test.mean(), test.llr(),
+                         test.lower_bound(), test.upper_bound());
+      if (test.verdict() != SprtVerdict::continue_testing) break;
+    }
+    out << fmt::format("{} after {} walls (LLR {:+.3f})\n", verdict_name(test.verdict()), test.walls(), test.llr());
+    return 0;
+  } catch (const std::exception& error) {
+    errors << "tenbin-arena sprt: " << error.what() << "\n";
+    return 3;
+  }
+}
+
+Subcommand add_sprt_command(CLI::App& app) {
+  struct Options {
+    std::string dir_a, name_a, dir_b, name_b;
+    SprtSettings settings;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(
+      "sprt", "sequential test of B against A on the same walls: H0 B - A = pt0, H1 B - A = pt1 rank points per game");
+  command->add_option("dir_a", options->dir_a, "match directory of A (the reference)")->required();
+  command->add_option("name_a", options->name_a, "seat name of A")->required();
+  command->add_option("dir_b", options->dir_b, "match directory of B (same seed, games and format)")->required();
+  command->add_option("name_b", options->name_b, "seat name of B (the change under test)")->required();
+  command->add_option("--pt0", options->settings.pt0, "H0: B better by this many rank points per game")->capture_default_str();
+  command->add_option("--pt1", options->settings.pt1, "H1: B better by this many rank points per game")->capture_default_str();
+  command->add_option("--alpha", options->settings.alpha, "false-positive rate")->capture_default_str();
+  command->add_option("--beta", options->settings.beta, "false-negative rate")->capture_default_str();
+  return {command, [options] {
+            return sprt_command(options->dir_a, options->name_a, options->dir_b, options->name_b, options->settings, std::cout,
+                                std::cerr);
+          }};
+}
+
+}  // namespace tenbin::arena

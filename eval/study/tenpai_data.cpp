@@ -1,0 +1,61 @@
+#include "eval/study/tenpai_data.hpp"
+
+#include <array>
+#include <iostream>
+#include <memory>
+#include <ostream>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/shanten.hpp"
+#include "engine/table.hpp"
+#include "eval/study/game_log.hpp"
+
+namespace tenbin::arena {
+
+std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
+  std::array<Table, 4> tables{Table(0), Table(1), Table(2), Table(3)};
+  std::vector<TenpaiSample> samples;
+  for (const Event& event : events) {
+    // Riichi decided before the discard: the model answers 1, nothing to learn.
+    const bool in_riichi = event.type == EventType::dahai && tables[event.actor].player(event.actor).riichi_declared;
+    for (int seat = 0; seat < 4; ++seat) tables[seat].apply(mask_event_for_seat(event, seat));
+    if (event.type != EventType::dahai || in_riichi) continue;
+    const int seat = event.actor;
+    const Table& opponent = tables[(seat + 1) % 4];
+    samples.push_back({seat, tenpai_model::features_of(opponent, seat), shanten(tables[seat].hand()) == 0});
+  }
+  return samples;
+}
+
+int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors) {
+  const std::vector<std::string> logs = expand_log_inputs(inputs, errors);
+  out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai\n";
+  int read = 0;
+  for (std::size_t index = 0; index < logs.size(); ++index) {
+    std::vector<TenpaiSample> samples;
+    try {
+      samples = tenpai_samples(read_game_log(logs[index]));
+    } catch (const std::exception& error) {
+      errors << logs[index] << ": skipped: " << error.what() << "\n";
+      continue;
+    }
+    ++read;
+    for (const TenpaiSample& sample : samples) {
+      const auto& f = sample.features;
+      out << index << ',' << sample.seat << ',' << f.discards << ',' << f.open_melds << ',' << f.recent_discards << ','
+          << f.recent_tsumogiri << ',' << f.late_middle << ',' << (sample.tenpai ? 1 : 0) << '\n';
+    }
+  }
+  return read > 0 ? 0 : 1;
+}
+
+
+Subcommand add_tenpai_data_command(CLI::App& app) {
+  auto inputs = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand("tenpai-data", "labelled discards for the tenpai model's fit, as CSV");
+  command->add_option("inputs", *inputs, "full game logs or match directories")->required();
+  return {command, [inputs] { return write_tenpai_data(*inputs, std::cout, std::cerr); }};
+}
+
+}  // namespace tenbin::arena

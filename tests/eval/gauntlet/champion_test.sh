@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# scripts/champion without a build: its usage and errors, and a champion already built (its
+# binary and commit stamp in place) printed at once without building again, while one whose stamp
+# names another commit is not taken as built. Exit 77 (skipped) outside a git checkout.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+champion="$root/scripts/champion"
+if ! git -C "$root" rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
+  echo "skipped: not a git checkout"; exit 77
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+if "$champion" >/dev/null 2>&1; then fail "ran without a revision"; fi
+if CHAMPIONS_DIR="$work" "$champion" no-such-revision-here >/dev/null 2>"$work/err"; then fail "took an unknown revision"; fi
+grep -q "no revision" "$work/err" || fail "unknown revision: $(cat "$work/err")"
+
+commit=$(git -C "$root" rev-parse HEAD)
+short=$(git -C "$root" rev-parse --short=7 HEAD)
+mkdir -p "$work/$short/build"
+printf '#!/bin/sh\n' >"$work/$short/build/tenbin"
+chmod +x "$work/$short/build/tenbin"
+echo "$commit" >"$work/$short/commit"
+printed=$(CHAMPIONS_DIR="$work" "$champion" HEAD 2>"$work/err")
+[ "$printed" = "$work/$short/build/tenbin" ] || fail "printed '$printed'"
+[ ! -s "$work/err" ] || fail "built again: $(cat "$work/err")"
+[ ! -e "$work/$short/CMakeLists.txt" ] || fail "exported the tree again"
+
+# A stamp of another commit: not this champion, so it is built (stopped here before the build by a
+# cmake that fails).
+echo 0000000000000000000000000000000000000000 >"$work/$short/commit"
+mkdir -p "$work/bin"
+printf '#!/bin/sh\necho "cmake called" >&2\nexit 3\n' >"$work/bin/cmake"
+chmod +x "$work/bin/cmake"
+if PATH="$work/bin:$PATH" CHAMPIONS_DIR="$work" "$champion" HEAD >/dev/null 2>"$work/err"; then fail "took a stale champion"; fi
+grep -q "cmake called" "$work/err" || fail "did not build a stale champion: $(cat "$work/err")"
+[ -f "$work/$short/CMakeLists.txt" ] || fail "the revision's tree was not exported"
+echo "ok: scripts/champion"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# scripts/strength over two opponents, cheaply: `tsumogiri` against three greedy and three of a
+# champion (the champion directory stamped with HEAD and holding this build's tenbin, so nothing
+# is built), four games each from South 4 of the start book. Each matchup gets its own checked
+# match directory and the last table a row per matchup and one for its opponents.
+# Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
+set -euo pipefail
+build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+if ! git -C "$root" rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
+  echo "skipped: not a git checkout"; exit 77
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+short=$(git -C "$root" rev-parse --short=7 HEAD)
+mkdir -p "$work/champions/$short/build"
+ln -s "$build/tenbin" "$work/champions/$short/build/tenbin"
+git -C "$root" rev-parse HEAD >"$work/champions/$short/commit"
+
+OUT="$work/out" GAMES=4 SEED=3 STARTS=data/starts-south4.jsonl OPPONENTS="greedy champion" CHAMPION=HEAD \
+  CHAMPIONS_DIR="$work/champions" TENBIN_BUILD_DIR="$build" "$root/scripts/strength" tsumogiri >"$work/printed" 2>"$work/err" \
+  || fail "scripts/strength: $(tail -5 "$work/err")"
+
+for dir in tsumogiri-seed3-4-starts-south4 tsumogiri-vs-champion-seed3-4-starts-south4; do
+  [ -f "$work/out/$dir/summary.json" ] || fail "no match $dir: $(ls "$work/out")"
+done
+[ "$(grep -c "\"command\": \"$work/champions/$short/build/tenbin --log-level warn --strategy full\"" \
+      "$work/out/tsumogiri-vs-champion-seed3-4-starts-south4/meta.json")" = 3 ] || fail "the champion seats are not the champion"
+[ "$(grep -c '^verify .*OK$' "$work/printed")" = 2 ] || fail "verify lines: $(cat "$work/printed")"
+[ "$(grep -c '^validate: .*OK$' "$work/printed")" = 2 ] || fail "validate lines: $(cat "$work/printed")"
+table=$(sed -n '/^== the gauntlet/,$p' "$work/printed")
+[ "$(grep -c ' walls ' <<<"$table")" = 4 ] || fail "table: $table"
+grep -q '^tsumogiri vs greedy .*games    4 walls    1  avg rank' <<<"$table" || fail "greedy row: $table"
+grep -q '^tsumogiri vs champion .*incidents 0$' <<<"$table" || fail "champion row: $table"
+grep -q '^  its 3 champion .*games   12 ' <<<"$table" || fail "champion's own row: $table"
+echo "ok: the gauntlet table"

@@ -1,0 +1,135 @@
+// The match statistics against values computed by hand: means and their 95% intervals over walls,
+// and the per-seat figures of summary.json built on them.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "eval/report/match_stats.hpp"
+#include "eval/report/stats.hpp"
+
+namespace tenbin::arena {
+namespace {
+
+using nlohmann::json;
+
+TEST(WallSample, EachGameItsOwnWallIsThePerGameInterval) {
+  WallSample sample;
+  for (int game = 0; game < 4; ++game) sample.add(static_cast<std::uint64_t>(game), game + 1);
+  const Estimate e = sample.estimate();
+  // 1, 2, 3, 4: mean 2.5, sample variance 5/3, half-width 1.96 * sqrt(5/3 / 4).
+  EXPECT_DOUBLE_EQ(e.mean, 2.5);
+  EXPECT_NEAR(e.ci95, 1.96 * std::sqrt(5.0 / 3 / 4), 1e-12);
+  EXPECT_EQ(e.walls, 4);
+}
+
+TEST(WallSample, ADuplicateMatchTakesItsIntervalOverWalls) {
+  // Two walls of four rotations: ranks 1, 1, 2, 2 on the first, 3, 3, 4, 4 on the second.
+  WallSample by_wall;
+  WallSample by_game;
+  const int ranks[8] = {1, 1, 2, 2, 3, 3, 4, 4};
+  for (int game = 0; game < 8; ++game) {
+    by_wall.add(static_cast<std::uint64_t>(game / 4), ranks[game]);
+    by_game.add(static_cast<std::uint64_t>(game), ranks[game]);
+  }
+  // Over walls: wall means 1.5 and 3.5, their variance 2, half-width 1.96 * sqrt(2 / 2).
+  EXPECT_DOUBLE_EQ(by_wall.estimate().mean, 2.5);
+  EXPECT_NEAR(by_wall.estimate().ci95, 1.96, 1e-12);
+  // Over games: variance 10/7 of eight values, half-width 1.96 * sqrt(10/7 / 8) = 0.828.
+  EXPECT_DOUBLE_EQ(by_game.estimate().mean, 2.5);
+  EXPECT_NEAR(by_game.estimate().ci95, 1.96 * std::sqrt(10.0 / 7 / 8), 1e-12);
+  EXPECT_GT(by_wall.estimate().ci95, 2 * by_game.estimate().ci95);
+}
+
+TEST(WallSample, APerHandMeanWeighsEachGameByItsHands) {
+  WallSample sample;
+  sample.add(0, 1000, 8);   // +8000 over 8 hands
+  sample.add(0, -200, 10);  // -2000 over 10 hands
+  sample.add(1, 0, 9);
+  sample.add(1, -1000, 9);  // -9000 over 9 hands
+  // Mean -3000 / 36; residuals 6000 + 1500 and -9000 + 1500 = +-7500;
+  // variance 2 / 1 * 2 * 7500^2 / 36^2, so the half-width is 1.96 * 7500 * 2 / 36.
+  const Estimate e = sample.estimate();
+  EXPECT_NEAR(e.mean, -3000.0 / 36, 1e-9);
+  EXPECT_NEAR(e.ci95, 1.96 * 7500 * 2 / 36, 1e-9);
+}
+
+TEST(WallSample, OneWallHasNoInterval) {
+  WallSample sample;
+  sample.add(3, 1);
+  sample.add(3, 4);
+  EXPECT_DOUBLE_EQ(sample.estimate().mean, 2.5);
+  EXPECT_DOUBLE_EQ(sample.estimate().ci95, 0);
+  EXPECT_DOUBLE_EQ(WallSample().estimate().mean, 0);
+}
+
+TEST(WallSample, RankPointsAreTheOneScale) {
+  EXPECT_DOUBLE_EQ(rank_points_of(0), 90);
+  EXPECT_DOUBLE_EQ(rank_points_of(1), 45);
+  EXPECT_DOUBLE_EQ(rank_points_of(2), 0);
+  EXPECT_DOUBLE_EQ(rank_points_of(3), -135);
+}
+
+// A results.jsonl line of a game with the given names, places (0 = 1st) and final scores.
+json result_line(int game, int wall, const std::array<std::string, 4>& names, const std::array<int, 4>& places,
+                 const std::array<int, 4>& scores, int hands) {
+  json seats = json::array();
+  for (int seat = 0; seat < 4; ++seat) {
+    seats.push_back({{"decisions", 0}, {"latency_ms", json::array()},
+                     {"incidents", {{"timeouts", 0}, {"crashes", 0}, {"junk", 0}, {"illegal", 0}, {"restarts", 0}}}});
+  }
+  return {{"game", game}, {"wall_game", wall}, {"names", names}, {"ranks", places}, {"scores", scores},
+          {"points", {0, 0, 0, 0}}, {"hands", hands}, {"seats", seats}};
+}
+
+std::vector<Event> log_starting_at(int score) {
+  Event start;
+  start.type = EventType::start_kyoku;
+  start.has_scores = true;
+  start.scores = {score, score, score, score};
+  return {start};
+}
+
+TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
+  // A duplicate match of two walls, "a" against three "b": on the first wall "a" places 1st,
+  // 1st, 2nd, 2nd; on the second 3rd, 3rd, 4th, 4th. Each game has 10 hands from 25000.
+  std::map<std::string, CommandSummary> summary;
+  const int places_a[8] = {0, 0, 1, 1, 2, 2, 3, 3};
+  const int scores_a[8] = {45000, 35000, 30000, 28000, 20000, 22000, 10000, 10000};
+  for (int game = 0; game < 8; ++game) {
+    std::array<std::string, 4> names{"b", "b", "b", "b"};
+    std::array<int, 4> places{};
+    std::array<int, 4> scores{};
+    const int seat_a = game % 4;
+    names[static_cast<std::size_t>(seat_a)] = "a";
+    int other_place = 0;
+    for (int seat = 0; seat < 4; ++seat) {
+      if (seat == seat_a) {
+        places[static_cast<std::size_t>(seat)] = places_a[game];
+        scores[static_cast<std::size_t>(seat)] = scores_a[game];
+        continue;
+      }
+      if (other_place == places_a[game]) ++other_place;
+      places[static_cast<std::size_t>(seat)] = other_place++;
+      scores[static_cast<std::size_t>(seat)] = (100000 - scores_a[game]) / 3;
+    }
+    add_game(summary, result_line(game, game / 4, names, places, scores, 10), log_starting_at(25000),
+             static_cast<std::uint64_t>(game / 4));
+  }
+  const json a = summary.at("a").to_json();
+  EXPECT_EQ(a.at("walls").get<int>(), 2);
+  EXPECT_DOUBLE_EQ(a.at("average_rank").get<double>(), 2.5);
+  EXPECT_NEAR(a.at("average_rank_ci95").get<double>(), 1.96, 1e-12);  // not the per-game 0.828
+  // Rank points: wall means (90 + 90 + 45 + 45) / 4 = 67.5 and (0 + 0 - 135 - 135) / 4 = -67.5.
+  EXPECT_DOUBLE_EQ(a.at("rank_points").get<double>(), 0);
+  EXPECT_NEAR(a.at("rank_points_ci95").get<double>(), 1.96 * std::sqrt(2 * 67.5 * 67.5 / 2), 1e-9);
+  // Score change per hand: wall sums +38000 and -38000 over 40 hands each.
+  EXPECT_DOUBLE_EQ(a.at("points_per_hand").get<double>(), 0);
+  EXPECT_NEAR(a.at("points_per_hand_ci95").get<double>(), 1.96 * std::sqrt(2.0 * 2 * 38000.0 * 38000.0 / (80.0 * 80.0)), 1e-9);
+}
+
+}  // namespace
+}  // namespace tenbin::arena
