@@ -140,7 +140,9 @@ std::string summary_table(const std::map<std::string, CommandSummary>& summary) 
     const std::string ranks = fmt::format("{:2.0f}/{:2.0f}/{:2.0f}/{:2.0f}", 100 * ratio(s.rank_counts[0], s.games),
                                           100 * ratio(s.rank_counts[1], s.games), 100 * ratio(s.rank_counts[2], s.games),
                                           100 * ratio(s.rank_counts[3], s.games));
-    const std::string rank = fmt::format("{:.2f}+-{:.2f}", s.average_rank(), s.rank_ci95());
+    // One wall gives no interval (the interval is over walls).
+    const std::string rank = s.ranks.walls() < 2 ? fmt::format("{:.2f}+-n/a", s.average_rank())
+                                                 : fmt::format("{:.2f}+-{:.2f}", s.average_rank(), s.rank_ci95());
     out += fmt::format("{:<24} {:5} {:>13} {:>23} {:8.0f} {:+7.1f} {:6.1f} {:6.1f} {:6.1f} {:6.1f} {:7.0f} {:7.0f} {:6.1f} {:8.2f} {:8.2f} {:9}\n",
                        shown, s.games, rank, ranks, s.scores.estimate().mean, s.points.estimate().mean,
                        100 * ratio(c.wins, c.hands), 100 * ratio(c.deal_ins, c.hands), 100 * ratio(c.riichi, c.hands),

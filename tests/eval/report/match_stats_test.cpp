@@ -129,6 +129,22 @@ TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
   // Score change per hand: wall sums +38000 and -38000 over 40 hands each.
   EXPECT_DOUBLE_EQ(a.at("points_per_hand").get<double>(), 0);
   EXPECT_NEAR(a.at("points_per_hand_ci95").get<double>(), 1.96 * std::sqrt(2.0 * 2 * 38000.0 * 38000.0 / (80.0 * 80.0)), 1e-9);
+  EXPECT_NE(summary_table(summary).find("2.50+-1.96"), std::string::npos) << summary_table(summary);
+}
+
+// One wall gives no interval over walls: the table says so rather than print a zero-width one.
+TEST(Summary, OneWallShowsNoInterval) {
+  std::map<std::string, CommandSummary> summary;
+  for (int game = 0; game < 4; ++game) {
+    std::array<std::string, 4> names{"b", "b", "b", "b"};
+    names[static_cast<std::size_t>(game)] = "a";
+    std::array<int, 4> places{};
+    for (int seat = 0; seat < 4; ++seat) places[static_cast<std::size_t>(seat)] = (seat - game + 4) % 4;
+    const std::array<int, 4> scores{40000, 30000, 20000, 10000};
+    add_game(summary, result_line(game, 0, names, places, scores, 10), log_starting_at(25000), 0);
+  }
+  const std::string table = summary_table(summary);
+  EXPECT_NE(table.find("1.00+-n/a"), std::string::npos) << table;
 }
 
 }  // namespace
