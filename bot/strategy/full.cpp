@@ -83,7 +83,6 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
 struct FullPolicy::Decision {
   const Table& table;
   const FullSettings& settings;
-  const FullParams& params;
   WorkPlan plan;
   Threat threat{};
   Placement placement;
@@ -265,6 +264,7 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position) {
   set_draw_weights(position, threat, settings.wall_estimate);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
+  const FullParams& params = settings.params;
   const HandCurve curve = hand_curve(dp(), position, options, params, dp_states);
   const Line fold = fold_line(position.hand, threat, position.draws_left, params);
   return price(action, -1, push_line(curve, threat, position.draws_left, params), &fold);
@@ -288,14 +288,15 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   const auto started = std::chrono::steady_clock::now();
   const FullParams& params = settings_.params;
   const WorkPlan plan = plan_for_budget(settings_.budget_ms, params);
-  Decision d{table, settings_, params, plan, {},
-             Placement(scores_of(table), table.seat(), hands_left_after(table, settings_.match, params), settings_.rank_points,
-                       ending_of(table, settings_.match), deposits_of(table), params)};
+  const double hands_left = hands_left_after(table, settings_.match, params);
+  Decision d{table, settings_, plan, {},
+             Placement(scores_of(table), table.seat(), hands_left, settings_.rank_points, ending_of(table, settings_.match),
+                       deposits_of(table), params)};
   d.tolerance = params.equivalent_points;
   d.solver = settings_.dp ? &solver_ : nullptr;
   d.dp_deadline = plan.deadline(started, plan.dp_deadline_share);
   estimate_threat(d, started);
-  if (settings_.placement && hands_left_after(table, settings_.match, params) <= params.placement_hands_left) {
+  if (settings_.placement && hands_left <= params.placement_hands_left) {
     // The tolerance in rank points: the equivalent points at the local rate, at least the rank
     // values' noise. Where no nearby score changes our rank (far ahead or far behind), the local
     // rate is zero and rank values differ only by the models' noise: the candidates then compare
@@ -330,7 +331,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
 void FullPolicy::estimate_threat(Decision& d, std::chrono::steady_clock::time_point started) {
   const Table& table = d.table;
   if (!settings_.danger) {
-    d.threat = flat_threat(table, d.params);
+    d.threat = flat_threat(table, d.settings.params);
     return;
   }
   mj0::Settings sampling;
@@ -338,16 +339,16 @@ void FullPolicy::estimate_threat(Decision& d, std::chrono::steady_clock::time_po
   sampling.scored_samples = d.plan.scored_samples;
   sampling.seed = decision_seed(table, settings_.seed);
   sampling.deadline = d.plan.deadline(started, d.plan.sampling_deadline_share);
-  sampling.mode_params = d.params.modes;
-  const mj0::Estimate& estimate = sampler_.estimate(tenpai_model::mj0_position(table, d.params.modes), sampling);
-  d.threat = threat_from_estimate(table, estimate, !settings_.wall_estimate, d.params);
+  sampling.mode_params = d.settings.params.modes;
+  const mj0::Estimate& estimate = sampler_.estimate(tenpai_model::mj0_position(table, d.settings.params.modes), sampling);
+  d.threat = threat_from_estimate(table, estimate, !settings_.wall_estimate, d.settings.params);
   d.samples = estimate.samples;
   d.cut_short = estimate.samples < d.plan.samples && std::chrono::steady_clock::now() >= sampling.deadline;
 }
 
 Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bool after_riichi) {
   const Table& table = d.table;
-  const FullParams& params = d.params;
+  const FullParams& params = d.settings.params;
   dp::Options options = d.plan.options_for(shanten(table.hand()));
   dp::Position position = dp::position_from_table(table, -1, &options);
   set_draw_weights(position, d.threat, settings_.wall_estimate);
@@ -429,7 +430,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
     if (action.type != EventType::ankan && action.type != EventType::kakan) continue;
     d.priced.push_back(d.price_hand(action, dp::position_after(table, action, -1)));
   }
-  const Priced* overall = best_of(d.priced, d.tolerance, d.params.equivalent_points);
+  const Priced* overall = best_of(d.priced, d.tolerance, d.settings.params.equivalent_points);
   if (overall != nullptr && overall >= d.priced.data() + kans_from) {
     riichi_discard_.reset();
     return overall->action;
@@ -439,7 +440,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
 
 Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
-  const FullParams& params = d.params;
+  const FullParams& params = d.settings.params;
   const Action* pass = find(legal, EventType::none);
   if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement, settings_.match);
   if (const Action* win = find(legal, EventType::hora)) {
