@@ -37,6 +37,7 @@
 #include "eval/report/split.hpp"
 #include "eval/report/sprt.hpp"
 #include "eval/study/calibration.hpp"
+#include "eval/study/danger_table.hpp"
 #include "eval/study/tenpai_data.hpp"
 #include "eval/study/wall_experiment.hpp"
 
@@ -60,7 +61,7 @@ int run_main(int argc, char** argv) {
       arena::add_tenpai_data_command(app), arena::add_calibrate_command(app),
       arena::add_starts_command(app),      arena::add_wall_experiment_command(app),
       arena::add_compare_command(app),     arena::add_split_command(app),
-      arena::add_sprt_command(app),
+      arena::add_sprt_command(app),        arena::add_danger_table_command(app),
   };
 
   try {
