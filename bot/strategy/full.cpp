@@ -363,7 +363,9 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   const std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, params, d.dp_states);
   std::array<HandCurve, kNumKinds> dama{};
   std::array<HandCurve, kNumKinds> riichi{};
+  Threat after_riichi_threat{};
   if (reach_legal) {
+    after_riichi_threat = threat_after_our_riichi(d.threat, table, params);
     dp::Options locked = d.plan.options_for(0);
     locked.riichi = dp::RiichiMode::never;
     dama = discard_curves(solver, position, locked, params, d.dp_states);
@@ -392,7 +394,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     priced.tie_keep = keep_value(table, action.pai);
     d.priced.push_back(priced);
     if (!tenpai) continue;
-    Priced declared = d.price(action, kind, push_line(riichi[kind], d.threat, draws, params), nullptr);
+    Priced declared = d.price(action, kind, push_line(riichi[kind], after_riichi_threat, draws, params), nullptr);
     declared.action.type = EventType::reach;  // shown as reach with its discard
     d.priced.push_back(declared);
   }

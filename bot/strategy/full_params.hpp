@@ -30,13 +30,16 @@ inline constexpr int kTenpaiTurns = 21;
 
 struct FullParams {
   // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
-  double riichi_ron_chances = 0.8;
-  double dama_ron_chances = 2.5;
-  double opponent_chances_in_riichi = 1.6;
-  double opponent_chances_other = 2.9;
-  std::array<double, kTenpaiTurns> tenpai_by_turn = {0,     0.001, 0.003, 0.010, 0.024, 0.048, 0.082,
-                                                     0.120, 0.162, 0.202, 0.235, 0.262, 0.286, 0.303,
-                                                     0.313, 0.327, 0.329, 0.334, 0.353, 0.353, 0.353};
+  double riichi_ron_chances = 1.2;
+  double dama_ron_chances = 2.1;
+  double opponent_chances_in_riichi = 1.8;
+  double opponent_chances_other = 3.3;
+  std::array<double, kTenpaiTurns> tenpai_by_turn = {0,     0.002, 0.003, 0.010, 0.026, 0.053, 0.096,
+                                                     0.148, 0.198, 0.259, 0.313, 0.355, 0.386, 0.413,
+                                                     0.422, 0.444, 0.449, 0.460, 0.507, 0.507, 0.507};
+  // The share of a not-yet-tenpai opponent's progress that stops once another seat (we included)
+  // has declared riichi: the players who fold stop racing.
+  double riichi_fold_share = 0.36;
   // The lines (bot/strategy/line).
   int fold_horizon = 5;
   int noten_window_draws = 6;
@@ -64,7 +67,7 @@ struct FullParams {
   double placement_hands_left = 0;
   double score_swing_per_hand = 4000;
   double repeat_share = 0.25;
-  double ron_share = 0.57;
+  double ron_share = 0.65;
   double negligible_level_odds = 1e-4;
   WinLevels non_dealer_wins = {{{1000, 0.0954}, {1300, 0.0379}, {1600, 0.0135}, {2000, 0.1384},
                                 {2600, 0.0910}, {3200, 0.0119}, {3900, 0.1289}, {5200, 0.1045},
@@ -86,15 +89,17 @@ inline const FullParams kDefaultFullParams{};
 template <typename Params, typename Visit>
 void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances", p.riichi_ron_chances,
-        "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full vs greedy");
+        "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full vs 3 majiang-ai (seeds 7171, 7272)");
   visit("dama_ron_chances", p.dama_ron_chances,
-        "the same for an open or dama hand: full vs greedy (greedy discards into them as it draws)");
+        "the same for an open or dama hand: full vs 3 majiang-ai (seeds 7171, 7272)");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
-        "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, vs greedy");
+        "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 7171, 7272)");
   visit("opponent_chances_other", p.opponent_chances_other,
-        "the same for an open or dama opponent, vs greedy");
+        "the same for an open or dama opponent, majiang-ai seats vs full (seeds 7171, 7272)");
   visit("tenpai_by_turn", p.tenpai_by_turn,
-        "share of players tenpai after their n-th discard, n = 0..20: 200 hanchan of four greedy seats");
+        "share of players tenpai after their n-th discard, n = 0..20: full and majiang-ai seats (seeds 7171, 7272; turns seen under 500 times take the last turn seen more)");
+  visit("riichi_fold_share", p.riichi_fold_share,
+        "share of a not-yet-tenpai opponent's progress to tenpai that stops facing another seat's riichi: scripts/study/fold-rates, full and majiang-ai seats (seeds 7171, 7272)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");
@@ -123,7 +128,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("score_swing_per_hand", p.score_swing_per_hand,
         "standard deviation of one seat's score change per hand still to come (4,670 measured on greedy self-play)");
   visit("repeat_share", p.repeat_share, "share of a hanchan's hands that repeat (dealer repeats and draws)");
-  visit("ron_share", p.ron_share, "share of wins by ron: full and full-no-placement vs greedy");
+  visit("ron_share", p.ron_share, "share of wins by ron: full and majiang-ai seats (seeds 7171, 7272)");
   visit("negligible_level_odds", p.negligible_level_odds, "win-size steps less likely than this are left out of a pricing");
   visit("non_dealer_wins", p.non_dealer_wins,
         "shares of a non-dealer's wins by step of the scoring table: 53,748 wins of full vs greedy (seeds 6464, 7575)");

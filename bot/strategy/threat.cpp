@@ -16,15 +16,16 @@ double tenpai_by_turn(const FullParams& params, int discards) {
 }
 
 // The opponent's tenpai odds `j` go-rounds from now: tenpai now, or not yet and reaching it as the
-// base rate does between its turn now and then.
-std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int seat, double now,
+// base rate does between its turn now and then, slowed by the players who fold when `facing_riichi`.
+std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int seat, double now, bool facing_riichi,
                                                       const FullParams& params) {
+  const double pace = facing_riichi ? 1 - params.riichi_fold_share : 1.0;
   std::array<double, kMaxGoRounds + 1> tenpai{};
   tenpai[0] = now;
   const int turn = static_cast<int>(table.player(seat).river.size());
   const double base_now = tenpai_by_turn(params, turn);
   for (int j = 1; j <= kMaxGoRounds; ++j) {
-    const double reached = std::max(0.0, tenpai_by_turn(params, turn + j) - base_now) / (1 - base_now);
+    const double reached = pace * std::max(0.0, tenpai_by_turn(params, turn + j) - base_now) / (1 - base_now);
     tenpai[j] = now + (1 - now) * reached;
   }
   return tenpai;
@@ -125,6 +126,14 @@ double live_waits(const OpponentThreat& o, const std::array<double, kNumKinds>& 
   return copies;
 }
 
+// Whether a seat other than `seat` (we included) has declared riichi.
+bool facing_riichi(const Table& table, int seat) {
+  for (int other = 0; other < kSeats; ++other) {
+    if (other != seat && table.player(other).riichi_declared) return true;
+  }
+  return false;
+}
+
 double win_chances_of(const Table& table, int seat, const FullParams& params) {
   return table.player(seat).riichi_declared ? params.opponent_chances_in_riichi : params.opponent_chances_other;
 }
@@ -156,7 +165,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
   for (const mj0::OpponentEstimate& e : estimate.opponents) {
     OpponentThreat o;
     o.seat = e.seat;
-    o.tenpai = tenpai_over_time(table, e.seat, e.tenpai_probability, params);
+    o.tenpai = tenpai_over_time(table, e.seat, e.tenpai_probability, facing_riichi(table, e.seat), params);
     for (int k = 0; k < kNumKinds; ++k) {
       o.deal_in[k] = e.tiles[k].deal_in;
       o.loss[k] = e.tiles[k].expected_loss;
@@ -167,6 +176,16 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
   }
   fill_race(threat);
   return threat;
+}
+
+Threat threat_after_our_riichi(const Threat& threat, const Table& table, const FullParams& params) {
+  Threat after = threat;
+  for (OpponentThreat& o : after.opponents) {
+    if (table.player(o.seat).riichi_declared) continue;
+    o.tenpai = tenpai_over_time(table, o.seat, o.tenpai[0], true, params);
+  }
+  fill_race(after);
+  return after;
 }
 
 std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds,
@@ -203,7 +222,7 @@ Threat flat_threat(const Table& table, const FullParams& params) {
     OpponentThreat o;
     o.seat = seat;
     const double now = player.riichi_declared ? 1.0 : tenpai_model::tenpai_probability(table, seat);
-    o.tenpai = tenpai_over_time(table, seat, now, params);
+    o.tenpai = tenpai_over_time(table, seat, now, facing_riichi(table, seat), params);
     int open_kinds = 0;
     for (int k = 0; k < kNumKinds; ++k) {
       if (player.discarded[k] == 0 && player.passed_in_riichi[k] == 0) ++open_kinds;

@@ -62,9 +62,14 @@ std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table,
 
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
 // `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
-// probability growing over the go-rounds as the share of tenpai players by turn does (params).
+// probability growing over the go-rounds as the share of tenpai players by turn does (params),
+// slowed by the fold share while another seat is in riichi.
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall,
                             const FullParams& params = kDefaultFullParams);
+
+// The threat once we have declared riichi: every opponent that has not declared races at the pace
+// left by the players who fold against a riichi (the params' fold share).
+Threat threat_after_our_riichi(const Threat& threat, const Table& table, const FullParams& params = kDefaultFullParams);
 
 // The comparison rule: each opponent's tenpai probability from the tenpai model (1 in riichi),
 // every kind it has not discarded (nor passed since its riichi) equally likely to be in its

@@ -16,21 +16,28 @@ namespace tenbin::arena {
 std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
   std::array<Table, 4> tables{Table(0), Table(1), Table(2), Table(3)};
   std::vector<TenpaiSample> samples;
+  int hand = -1;
   for (const Event& event : events) {
+    if (event.type == EventType::start_kyoku) ++hand;
     // Riichi decided before the discard: the model answers 1, nothing to learn.
     const bool in_riichi = event.type == EventType::dahai && tables[event.actor].player(event.actor).riichi_declared;
     for (int seat = 0; seat < 4; ++seat) tables[seat].apply(mask_event_for_seat(event, seat));
     if (event.type != EventType::dahai || in_riichi) continue;
     const int seat = event.actor;
     const Table& opponent = tables[(seat + 1) % 4];
-    samples.push_back({seat, tenpai_model::features_of(opponent, seat), shanten(tables[seat].hand()) == 0});
+    const int real_shanten = shanten(tables[seat].hand());
+    bool facing_riichi = false;
+    for (int other = 0; other < 4; ++other) {
+      facing_riichi = facing_riichi || (other != seat && tables[seat].player(other).riichi_declared);
+    }
+    samples.push_back({seat, tenpai_model::features_of(opponent, seat), real_shanten == 0, hand, real_shanten, facing_riichi});
   }
   return samples;
 }
 
 int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors) {
   const std::vector<std::string> logs = expand_log_inputs(inputs, errors);
-  out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai\n";
+  out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai,hand,shanten,facing_riichi\n";
   int read = 0;
   for (std::size_t index = 0; index < logs.size(); ++index) {
     std::vector<TenpaiSample> samples;
@@ -44,7 +51,8 @@ int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out,
     for (const TenpaiSample& sample : samples) {
       const auto& f = sample.features;
       out << index << ',' << sample.seat << ',' << f.discards << ',' << f.open_melds << ',' << f.recent_discards << ','
-          << f.recent_tsumogiri << ',' << f.late_middle << ',' << (sample.tenpai ? 1 : 0) << '\n';
+          << f.recent_tsumogiri << ',' << f.late_middle << ',' << (sample.tenpai ? 1 : 0) << ','
+          << sample.hand << ',' << sample.shanten << ',' << (sample.facing_riichi ? 1 : 0) << '\n';
     }
   }
   return read > 0 ? 0 : 1;

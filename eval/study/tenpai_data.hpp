@@ -21,6 +21,9 @@ struct TenpaiSample {
   int seat = 0;
   tenpai_model::Features features;
   bool tenpai = false;
+  int hand = 0;                // the hand's number in the log, from 0
+  int shanten = 0;             // the discarder's real shanten after the discard
+  bool facing_riichi = false;  // another seat had declared riichi before this discard
 };
 
 // The labelled discards of one full log; throws TableError (from engine/table) when the log

@@ -4,6 +4,7 @@
 // recount of each discarder's hand over in-process greedy games.
 #include "bot/mj0/tenpai_model.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
@@ -209,11 +210,14 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   std::array<bool, 4> riichi{};
   std::size_t next = 0;
   int tenpai = 0;
+  int hand = -1;
+  int facing = 0;
   for (const Event& event : log) {
     switch (event.type) {
       case EventType::start_kyoku:
         for (int seat = 0; seat < 4; ++seat) hands[seat] = count_tiles(event.tehais[seat]);
         riichi = {};
+        ++hand;
         break;
       case EventType::tsumo: ++hands[event.actor][event.pai.kind()]; break;
       case EventType::reach: riichi[event.actor] = true; break;
@@ -230,6 +234,11 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         ASSERT_LT(next, samples.size());
         EXPECT_EQ(samples[next].seat, event.actor);
         EXPECT_EQ(samples[next].tenpai, shanten(hands[event.actor]) == 0) << "sample " << next;
+        EXPECT_EQ(samples[next].shanten, shanten(hands[event.actor])) << "sample " << next;
+        EXPECT_EQ(samples[next].hand, hand) << "sample " << next;
+        const bool facing_riichi = std::any_of(riichi.begin(), riichi.end(), [](bool r) { return r; });
+        EXPECT_EQ(samples[next].facing_riichi, facing_riichi) << "sample " << next;
+        facing += facing_riichi ? 1 : 0;
         tenpai += samples[next].tenpai ? 1 : 0;
         ++next;
         break;
@@ -240,6 +249,7 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   EXPECT_EQ(next, samples.size());
   EXPECT_GT(samples.size(), 100u);
   EXPECT_GT(tenpai, 0);
+  EXPECT_GT(facing, 0);
 }
 
 }  // namespace

@@ -219,11 +219,11 @@ std::string line_of(const nlohmann::json& why, const Action& action) {
 }
 
 // All-last, last at 20000 (the dealer 25000 after its riichi deposit, the others 26000 and
-// 28000): a deal-in cannot make things worse than fourth, and only a win lifts us. The junk
-// 1-shanten hand that folds against the dealer's riichi in points (see above) plays on for its
-// win in rank points: its discard is priced on the push line.
+// 28000): a deal-in cannot make things worse than fourth, and only a win lifts us. A junk
+// 1-shanten hand (a closed and an edge wait to fill) that folds against the dealer's riichi in
+// points plays on for its win in rank points: its discard is priced on the push line.
 TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
-  const std::string hand = "2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p";
+  const std::string hand = "2m 3m 4m 6m 7m 8m 3p 5p 8s 9s 1s 1s 7p";
   const Table table = after(all_last_dealer_riichi(hand, "1m", "2s", {20000, 26000, 26000, 28000}));
   ASSERT_EQ(shanten(table.hand()), 1);
   nlohmann::json why;

@@ -3,6 +3,7 @@
 // others' wins; and the flat rule's genbutsu.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -104,6 +105,65 @@ TEST(Threat, TheFlatRuleKnowsGenbutsu) {
   const double open_kinds = kNumKinds - 2 - 2;  // S and W passed since its riichi are safe too
   EXPECT_NEAR(riichi.deal_in[parse_kind("5p")], std::min(1.0, 1.5 / open_kinds), 1e-12);
   EXPECT_NEAR(riichi.loss[parse_kind("5p")], riichi.deal_in[parse_kind("5p")] * 5200 * 1.5, 1e-9);
+}
+
+// The growth of a not-yet-tenpai opponent over the go-rounds (docs/full.md): tenpai now, or
+// reaching it as the base rate does from its turn, at the pace left by the fold share.
+double grown(double now, int turn, int j, double pace, const FullParams& params) {
+  const auto rate = [&](int n) { return params.tenpai_by_turn[static_cast<std::size_t>(std::min(n, kTenpaiTurns - 1))]; };
+  return now + (1 - now) * pace * (rate(turn + j) - rate(turn)) / (1 - rate(turn));
+}
+
+TEST(Threat, PlayersFacingARiichiRaceAtThePaceTheFoldShareLeaves) {
+  const Table table = after_dealer_riichi();
+  FullParams params;
+  params.riichi_fold_share = 0.25;
+  const Threat threat = threat_from_estimate(table, hand_made_estimate(), false, params);
+  const OpponentThreat& facing = threat.opponents[1];  // seat 2: two discards, facing seat 1's riichi
+  ASSERT_EQ(facing.seat, 2);
+  ASSERT_EQ(table.player(2).river.size(), 2u);
+  for (const int j : {1, 3, 6}) EXPECT_NEAR(facing.tenpai[j], grown(0.2, 2, j, 0.75, params), 1e-12) << j;
+  params.riichi_fold_share = 0;
+  const Threat unslowed = threat_from_estimate(table, hand_made_estimate(), false, params);
+  EXPECT_NEAR(unslowed.opponents[1].tenpai[6], grown(0.2, 2, 6, 1.0, params), 1e-12);
+  EXPECT_GT(unslowed.opponents[1].tenpai[6], facing.tenpai[6]);
+}
+
+// Before anyone declares: our riichi slows the three of them, and with them the hazard.
+TEST(Threat, OurRiichiSlowsTheOthersRace) {
+  const std::vector<std::string> stream = {
+      start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p"), tsumo(0, "N"), dahai(0, "N", true),
+      tsumo(1), dahai(1, "9s"), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "2s")};
+  Table table(0);
+  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
+  mj0::Estimate estimate;
+  estimate.wall.fill(1.0);
+  for (const int seat : {1, 2, 3}) {
+    mj0::OpponentEstimate o;
+    o.seat = seat;
+    o.tenpai_probability = 0.2;
+    o.tiles[kTwoMan] = {0.02, 160, 0};
+    estimate.opponents.push_back(o);
+  }
+  FullParams params;
+  params.riichi_fold_share = 0.4;
+  const Threat threat = threat_from_estimate(table, estimate, false, params);
+  const Threat after = threat_after_our_riichi(threat, table, params);
+  ASSERT_EQ(after.opponents.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const OpponentThreat& o = after.opponents[i];
+    EXPECT_NEAR(threat.opponents[i].tenpai[4], grown(0.2, 1, 4, 1.0, params), 1e-12);
+    EXPECT_NEAR(o.tenpai[4], grown(0.2, 1, 4, 0.6, params), 1e-12);
+    EXPECT_DOUBLE_EQ(o.tenpai[0], 0.2);
+  }
+  // The tile discarded now is as dangerous; the race after it is slower.
+  EXPECT_DOUBLE_EQ(after.deal_in[kTwoMan], threat.deal_in[kTwoMan]);
+  for (const int j : {1, 3, 6, 9}) EXPECT_LT(after.hazard[j], threat.hazard[j]) << j;
+  // With no fold share, our riichi changes nothing.
+  params.riichi_fold_share = 0;
+  const Threat same = threat_after_our_riichi(threat_from_estimate(table, estimate, false, params), table, params);
+  const Threat plain = threat_from_estimate(table, estimate, false, params);
+  for (const int j : {1, 3, 6, 9}) EXPECT_DOUBLE_EQ(same.hazard[j], plain.hazard[j]) << j;
 }
 
 }  // namespace
