@@ -436,6 +436,40 @@ TEST_F(Tenhou6Test, ARonnedRiichiDeclarationPutsOutNoStick) {
   EXPECT_NE(with_stick.out.find("the engine scores [-1300,1300,0,0]"), std::string::npos) << with_stick.out;
 }
 
+// Open kans from the seat opposite and from the seat after, and an added kan on a pon from the
+// seat after, written by hand. The dealer discards C; seat 2 kans it ("47m474747": the letter
+// second, the seat opposite; a 0 discard, the replacement 9p discarded). Seat 3 discards E and
+// seat 2 pons it ("4141p41": the letter last, the seat after). Seat 2 discards S and seat 1 kans
+// it ("424242m42": the letter last of four). Seat 2 draws the fourth E and adds it
+// ("4141k4141", where the pon's letter stood), then rons seat 3's 5s on a single wait: round wind
+// and chun, 2 han; 20 + 16 + 16 for the two open honour kans + 2 for the single wait = 54, 60 fu;
+// 960 x 4 = 3840, 3900. Each kan turns a new indicator over after the next discard.
+TEST_F(Tenhou6Test, OpenKansFromEachSideAndAnAddedKan) {
+  const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{21, 31, 12, 22}, json::array(),
+                                 json{47, 12, 13, 14, 22, 23, 24, 32, 33, 34, 16, 17, 18}, json{11, 21}, json{47, 60},
+                                 json{42, 42, 42, 12, 13, 14, 22, 23, 24, 32, 33, 34, 19}, json{31, "424242m42", 43},
+                                 json{60, 0, 60},
+                                 json{47, 47, 47, 41, 41, 15, 16, 17, 25, 26, 27, 35, 36},
+                                 json{"47m474747", 29, "4141p41", 42, 41, 44}, json{0, 60, 36, 42, "4141k4141", 60},
+                                 json{41, 15, 16, 17, 25, 26, 27, 35, 36, 37, 18, 28, 38}, json{39, 19, 45}, json{41, 60, 35},
+                                 json{"和了", json{0, 0, 3900, -3900}, json{2, 3, 2, "60符2飜3900点", "場風 東(1飜)", "役牌 中(1飜)"}}});
+  const std::vector<json> events = tenhou6_to_mjai(one_hand(hand));
+  std::vector<json> kans;
+  for (const json& e : events) {
+    if (e.at("type") == "daiminkan" || e.at("type") == "kakan") kans.push_back(e);
+  }
+  const std::vector<json> expected = {
+      {{"type", "daiminkan"}, {"actor", 2}, {"target", 0}, {"pai", "C"}, {"consumed", {"C", "C", "C"}}},
+      {{"type", "daiminkan"}, {"actor", 1}, {"target", 2}, {"pai", "S"}, {"consumed", {"S", "S", "S"}}},
+      {{"type", "kakan"}, {"actor", 2}, {"pai", "E"}, {"consumed", {"E", "E", "E"}}},
+  };
+  EXPECT_EQ(kans, expected);
+  EXPECT_EQ(count_of(events, "dora"), 3);
+  EXPECT_EQ(last_of(events, "hora").at("pai"), "5s");
+  const subprocess::Result valid = validate(events, "kans");
+  EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
+}
+
 // Pao, written by hand. Seat 1 holds pairs of the three dragons, 123m, 9s and three tiles to
 // throw. It pons P from the dealer ("p454545": the letter first, the seat before), F from seat 3
 // ("46p4646": the letter second, the seat opposite) and C from seat 2 ("4747p47": the letter last,
@@ -479,25 +513,29 @@ TEST_F(Tenhou6Test, PaoOnATsumoIsPaidByTheSeatThatFedTheThirdSet) {
   EXPECT_NE(shared.out.find("the engine scores [0,33300,-32300,0]"), std::string::npos) << shared.out;
 }
 
-// On a ron by another seat the feeder and the discarder split it: seat 3 discards the 9s it drew,
-// seat 1 rons; seat 2 and seat 3 pay 16000 each, seat 1 gets 32000 and the stick on the table.
-// The discarder paying it all is rejected.
+// On a ron by another seat the feeder and the discarder split it, and the feeder pays the honba
+// (as a Tenhou win record with a responsible seat shows: 1 honba, the responsible seat -16300,
+// the discarder -16000). One honba and one stick on the table; seat 3 discards the 9s it drew
+// and seat 1 rons: seat 2 pays 16000 + 300, seat 3 16000, seat 1 gets 32300 and the stick.
+// The discarder paying the honba, or all of it, is rejected.
 TEST_F(Tenhou6Test, PaoOnARonIsSplitBetweenTheFeederAndTheDiscarder) {
   const json calls = json::array({"p454545", "46p4646", "4747p47"});
   const auto hand_paying = [&](const json& deltas) {
-    return pao_hand(json{0, 0, 1}, json{18}, json{45}, calls, json{38, 39},
+    return pao_hand(json{0, 1, 1}, json{18}, json{45}, calls, json{38, 39},
                     json{"和了", deltas, json{1, 3, 2, "役満32000点", "大三元(役満)"}});
   };
-  const std::vector<json> events = tenhou6_to_mjai(one_hand(hand_paying(json{0, 33000, -16000, -16000})));
+  const std::vector<json> events = tenhou6_to_mjai(one_hand(hand_paying(json{0, 33300, -16300, -16000})));
   const json& win = last_of(events, "hora");
   EXPECT_EQ(win.at("actor"), 1);
   EXPECT_EQ(win.at("target"), 3);
   EXPECT_EQ(win.at("pai"), "9s");
   const subprocess::Result valid = validate(events, "pao_ron");
   EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
-  const subprocess::Result discarder_alone = validate(tenhou6_to_mjai(one_hand(hand_paying(json{0, 33000, 0, -32000}))), "alone");
-  EXPECT_NE(discarder_alone.exit_code, 0);
-  EXPECT_NE(discarder_alone.out.find("the engine scores [0,33000,-16000,-16000]"), std::string::npos) << discarder_alone.out;
+  for (const json& wrong : {json{0, 33300, -16000, -16300}, json{0, 33300, 0, -32300}}) {
+    const subprocess::Result rejected = validate(tenhou6_to_mjai(one_hand(hand_paying(wrong))), "wrong");
+    EXPECT_NE(rejected.exit_code, 0) << wrong;
+    EXPECT_NE(rejected.out.find("the engine scores [0,33300,-16300,-16000]"), std::string::npos) << rejected.out;
+  }
 }
 
 // Nagashi mangan, written by hand: the wall runs out (70 draws: 18 each for seats 0 and 1, 17 for
