@@ -276,8 +276,8 @@ int pao_multiple(const Score& score) {
 }
 
 // Moves the points between seats: the hand's payments, honba, sticks, and pao. Under pao the
-// responsible seat pays all the honba, on a ron as on a tsumo (Tenhou's rule: its win records
-// with a responsible seat charge it the honba; riichi.wiki, "Sekinin barai").
+// responsible seat pays all the honba, on a ron as on a tsumo, as Tenhou does (its win records
+// with paoWho, e.g. in kobalab/tenhou-log's tests; riichi.wiki, "Sekinin barai").
 void settle(const WinContext& context, const Rules& rules, Score& score) {
   auto& deltas = score.deltas;
   deltas = {};

@@ -514,8 +514,8 @@ TEST_F(Tenhou6Test, PaoOnATsumoIsPaidByTheSeatThatFedTheThirdSet) {
 }
 
 // On a ron by another seat the feeder and the discarder split it, and the feeder pays the honba
-// (as a Tenhou win record with a responsible seat shows: 1 honba, the responsible seat -16300,
-// the discarder -16000). One honba and one stick on the table; seat 3 discards the 9s it drew
+// (as a Tenhou win record with a responsible seat shows, kept in kobalab/tenhou-log's tests: 1
+// honba, the responsible seat -16300, the discarder -16000). One honba and one stick on the table; seat 3 discards the 9s it drew
 // and seat 1 rons: seat 2 pays 16000 + 300, seat 3 16000, seat 1 gets 32300 and the stick.
 // The discarder paying the honba, or all of it, is rejected.
 TEST_F(Tenhou6Test, PaoOnARonIsSplitBetweenTheFeederAndTheDiscarder) {
