@@ -542,7 +542,7 @@ TEST_F(Tenhou6Test, PaoOnARonIsSplitBetweenTheFeederAndTheDiscarder) {
 // seats 2 and 3, every tile discarded as drawn). Seat 1 draws and discards only terminals and
 // honours, none claimed; the others discard simples. Paid as a mangan tsumo with no noten
 // payments: a non-dealer gets 4000 from the dealer and 2000 from each other seat; the dealer,
-// given seat 1's lists, gets 4000 from each.
+// given seat 1's lists, gets 4000 from each. Noten payments instead are rejected.
 TEST_F(Tenhou6Test, NagashiManganIsPaidAsAManganTsumo) {
   const json terminals_and_honours = json::array({11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47, 11, 19, 21, 29, 31});
   const auto tsumogiri = [](std::size_t n) { return json(std::vector<int>(n, 60)); };
@@ -567,6 +567,26 @@ TEST_F(Tenhou6Test, NagashiManganIsPaidAsAManganTsumo) {
   dealer[16] = json{"流し満貫", json{12000, -4000, -4000, -4000}};
   const subprocess::Result dealers = validate(tenhou6_to_mjai(one_hand(dealer)), "dealer_nagashi");
   EXPECT_EQ(dealers.exit_code, 0) << dealers.out << dealers.err;
+
+  // The seat's own calls do not matter (riichi.wiki, "Nagashi mangan": on Tenhou the hand need
+  // not be closed): seat 1 pons the dealer's first 8p ("p282828") and throws C from its deal;
+  // the draws shift (18, 17, 18, 17), the payment does not.
+  const json called = json::array(
+      {json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{44}, json::array(),
+       json{14, 16, 17, 18, 22, 23, 24, 26, 27, 28, 32, 33, 34},
+       json{28, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 12, 13, 14, 15, 16, 17, 18}, tsumogiri(18),
+       json{28, 28, 12, 13, 14, 15, 16, 17, 18, 22, 23, 24, 47},
+       json{"p282828", 11, 19, 21, 29, 31, 39, 41, 42, 43, 45, 46, 11, 19, 21, 29, 31, 39},
+       json{47, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60},
+       json{11, 19, 21, 36, 37, 38, 41, 42, 43, 44, 45, 46, 47},
+       json{22, 23, 24, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 12, 13, 14, 15, 16}, tsumogiri(18),
+       json{11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47},
+       json{17, 18, 22, 23, 24, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 12, 13}, tsumogiri(17),
+       json{"流し満貫", json{-4000, 8000, -2000, -2000}}});
+  const std::vector<json> after_a_call = tenhou6_to_mjai(one_hand(called));
+  EXPECT_EQ(count_of(after_a_call, "pon"), 1);
+  const subprocess::Result open_hand = validate(after_a_call, "nagashi_after_a_call");
+  EXPECT_EQ(open_hand.exit_code, 0) << open_hand.out << open_hand.err;
 
   json with_noten = hand;
   with_noten[16] = json{"流し満貫", json{-5000, 9000, -3000, -1000}};
