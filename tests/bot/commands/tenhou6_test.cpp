@@ -436,6 +436,30 @@ TEST_F(Tenhou6Test, ARonnedRiichiDeclarationPutsOutNoStick) {
   EXPECT_NE(with_stick.out.find("the engine scores [-1300,1300,0,0]"), std::string::npos) << with_stick.out;
 }
 
+// Written by hand: the dealer declares riichi on its first turn discarding P ("r45"; 123m 456m
+// 789m 123p waiting on 9s) and seat 2 pons it ("45p4545": the letter second, the seat
+// opposite). A called declaration tile has passed: the stick is out (reach_accepted before the
+// pon) and the call ends ippatsu. Seat 3 discards 9s and the dealer rons: double riichi 2 + ittsu
+// 2 = 4 han, 20 + 10 closed ron + 2 single wait = 40 fu, basic 2560, a dealer's mangan 12000,
+// and the stick: +13000.
+TEST_F(Tenhou6Test, ACalledRiichiDeclarationPutsOutTheStick) {
+  const json hand = json::array({json{0, 0, 0}, json{25000, 25000, 25000, 25000}, json{41}, json::array(),
+                                 json{11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 45}, json{39}, json{"r45"},
+                                 json{12, 13, 14, 15, 16, 17, 24, 25, 26, 27, 28, 32, 36}, json::array(), json::array(),
+                                 json{45, 45, 31, 32, 33, 34, 35, 36, 37, 38, 42, 43, 44}, json{"45p4545"}, json{44},
+                                 json{22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 39}, json{37}, json{39},
+                                 json{"和了", json{13000, 0, 0, -12000}, json{0, 3, 0, "満貫12000点", "両立直(2飜)", "一気通貫(2飜)"}}});
+  const std::vector<json> events = tenhou6_to_mjai(one_hand(hand));
+  const auto accepted = std::find_if(events.begin(), events.end(), [](const json& e) { return e.at("type") == "reach_accepted"; });
+  ASSERT_NE(accepted, events.end());
+  ASSERT_NE(accepted + 1, events.end());
+  EXPECT_EQ(accepted->at("actor"), 0);
+  EXPECT_EQ(accepted[1].at("type"), "pon");
+  EXPECT_EQ(accepted[1].at("target"), 0);
+  const subprocess::Result valid = validate(events, "called_declaration");
+  EXPECT_EQ(valid.exit_code, 0) << valid.out << valid.err;
+}
+
 // Open kans from the seat opposite and from the seat after, and an added kan on a pon from the
 // seat after, written by hand. The dealer discards C; seat 2 kans it ("47m474747": the letter
 // second, the seat opposite; a 0 discard, the replacement 9p discarded). Seat 3 discards E and
