@@ -2,7 +2,8 @@
 // writer below, from the format's public description) convert back to the same moves and pass
 // `tenbin-arena validate`; real exports (independent of that writer) convert and validate too;
 // hand-made hands pin the notation's details (who a pon came from, a tsumogiri, a riichi
-// discard, the 0 after an open kan, the abortive draws' names); a bad field is named.
+// discard, the 0 after an open kan, the abortive draws' names) and the payments the engine checks
+// (pao, nagashi mangan, riichi sticks); a bad field is named.
 #include "bot/commands/tenhou6.hpp"
 
 #include <unistd.h>
@@ -326,11 +327,11 @@ TEST_F(Tenhou6Test, AddedKan) {
 // (https://github.com/Equim-chan/mjai-reviewer, convlog/tests/testdata and
 // convlog/src/tests/testdata; the list is in fixtures/tenhou6/README.md): calls in sequence, pon
 // from every seat, the same tile claimed twice (a pon, then a chi of its next copy), a red five
-// added to a pon, an open kan from each side, two added kans and a robbing win, double ron (one
-// of them a four-kan yakuman), riichi sticks from earlier hands and from this one, a rinshan win
-// after a closed kan, nine terminals, four riichi, exhaustive draws with noten payments, and a
-// three-hand ranked game. Each converts and passes the engine's validation, which replays every
-// action and recomputes every payment.
+// added to a pon, open kans from the seats before and after, two added kans and a robbing win,
+// double ron (one of them a four-kan yakuman), riichi sticks from earlier hands and from this
+// one, a rinshan win after a closed kan, nine terminals, four riichi, exhaustive draws with noten
+// payments, and a three-hand ranked game. Each converts and passes the engine's validation, which
+// replays every action and recomputes every payment.
 TEST_F(Tenhou6Test, RealExportsConvertAndValidate) {
   const fs::path fixtures = fs::path(TENBIN_FIXTURES_DIR) / "tenhou6";
   int games = 0;
