@@ -275,7 +275,9 @@ int pao_multiple(const Score& score) {
   return multiple;
 }
 
-// Moves the points between seats: the hand's payments, honba, sticks, and pao.
+// Moves the points between seats: the hand's payments, honba, sticks, and pao. Under pao the
+// responsible seat pays all the honba, on a ron as on a tsumo, as Tenhou does (its win records
+// with paoWho, e.g. in kobalab/tenhou-log's tests; riichi.wiki, "Sekinin barai").
 void settle(const WinContext& context, const Rules& rules, Score& score) {
   auto& deltas = score.deltas;
   deltas = {};
@@ -304,7 +306,7 @@ void settle(const WinContext& context, const Rules& rules, Score& score) {
   const bool honba_settled = score.pao_seat >= 0 && context.tsumo;
   if (!context.tsumo) {
     if (shared_basic > 0) pay(context.discarder, payments(shared_basic, dealer_wins, false).ron);
-    pay(context.discarder, context.honba * rules.honba_ron);
+    pay(score.pao_seat >= 0 ? score.pao_seat : context.discarder, context.honba * rules.honba_ron);
   } else {
     const Payment shares = payments(shared_basic, dealer_wins, true);
     for (int seat = 0; seat < 4; ++seat) {

@@ -106,15 +106,16 @@ int call_target(const CallText& call, int actor, const std::string& where) {
   fail(where, "cannot tell whom the call took from");
 }
 
-// The abortive and exhaustive draws as the table names them.
+// The abortive and exhaustive draws as the table names them. Exports converted from other
+// sites' logs name two of them differently (四開槓 for four kans, 三家和 for three rons).
 std::string draw_reason(const std::string& kind) {
   if (kind == "流局" || kind == "全員聴牌" || kind == "全員不聴") return "fanpai";
   if (kind == "流し満貫") return "nagashimangan";
   if (kind == "九種九牌") return "kyushukyuhai";
   if (kind == "四風連打") return "sufonrenda";
   if (kind == "四家立直") return "suchareach";
-  if (kind == "四槓散了") return "sukaikan";
-  if (kind == "三家和了") return "sanchaho";
+  if (kind == "四槓散了" || kind == "四開槓") return "sukaikan";
+  if (kind == "三家和了" || kind == "三家和") return "sanchaho";
   return "";
 }
 
