@@ -41,8 +41,9 @@ class FitSamples : public HandVisitor {
       dealing_seat_.pop_back();
       return;
     }
+    const PerSeat<HandSummary> hands = summarize_all(after, cache_);
     PerSeat<LuckFeatures> features;
-    for (int s = 0; s < 4; ++s) features[s] = seat_features(after, s, cache_);
+    for (int s = 0; s < 4; ++s) features[s] = seat_features(after, s, hands);
     if (event == ChanceEvent::indicator && after.indicators == 1) {
       for (std::size_t i = 0; i < dealing_.size(); ++i) dealing_[i].dealt_hand = features[dealing_seat_[i]];
     }

@@ -48,6 +48,8 @@ void HandPosition::draw(int seat, Tile tile) {
   take_unseen(tile);
   add_concealed(seat, tile);
   ++draws;
+  last_drawer = seat;
+  last_draw = tile;
 }
 
 void HandPosition::reveal_indicator(Tile tile) {
@@ -61,10 +63,12 @@ void HandPosition::discard(int seat, Tile tile) {
   if (held == 0) throw std::invalid_argument("seat " + std::to_string(seat) + " discards " + tile.to_string() + " it does not hold");
   --held;
   if (tile.is_red()) --reds[seat];
+  last_drawer = -1;
 }
 
 void HandPosition::call(const Event& event) {
   const int seat = event.actor;
+  last_drawer = -1;
   const auto meld = [&](Tile tile) {
     ++melded[seat][tile.kind()];
     if (tile.is_red()) ++reds[seat];

@@ -31,6 +31,9 @@ struct HandPosition {
   PerSeat<int> reds{};           // red fives the seat holds, concealed or called
   PerSeat<int> dealt{};          // tiles dealt so far (13 once the deal is done)
   PerSeat<int> calls{};
+  PerSeat<bool> riichi{};
+  int last_drawer = -1;  // the seat that drew last, until it discards or calls
+  Tile last_draw{};
   std::array<int, 5> dora_kinds{};
   int indicators = 0;
   int draws = 0;  // draws so far, rinshan draws included
@@ -50,6 +53,7 @@ struct HandPosition {
   // The seats' decisions.
   void discard(int seat, Tile tile);
   void call(const Event& event);  // chi, pon, daiminkan, ankan, kakan
+  void declare_riichi(int seat) { riichi[seat] = true; }
 
  private:
   void take_unseen(Tile tile);

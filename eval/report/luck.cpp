@@ -35,6 +35,8 @@ class Walk {
       case EventType::ankan:
       case EventType::kakan: in_hand().call(e); return;
       case EventType::reach_accepted:
+        in_hand().declare_riichi(e.actor);
+        [[fallthrough]];
       case EventType::hora:
       case EventType::ryukyoku:
         in_hand();
@@ -114,19 +116,30 @@ EventLuck event_luck(const HandPosition& before, ChanceEvent event, int seat, Ti
                      GroupNeedsCache& cache) {
   const std::int64_t unseen = before.unseen_total();
   if (unseen == 0) throw std::invalid_argument("a tile after every tile was seen");
-  // D_a = N * f_a(outcome) - sum over unseen tiles of f_a(tile), for each seat whose own value
-  // the event can move (the seat dealt or drawing to; every seat for an indicator).
-  PerSeat<std::int64_t> deviation{};
-  for (int a = 0; a < 4; ++a) {
-    if (event != ChanceEvent::indicator && a != seat) continue;
-    std::int64_t expected = 0;
-    for (int identity = 0; identity < kTileIdentities; ++identity) {
-      if (before.unseen[identity] == 0) continue;
-      const HandPosition next = after(before, event, seat, tile_of_identity(identity));
-      expected += before.unseen[identity] * own_value(next, a, model, cache);
-    }
-    deviation[a] = unseen * own_value(after(before, event, seat, outcome), a, model, cache) - expected;
+  // D_s = N * f_s(outcome) - sum over the unseen tiles of f_s(tile). Only the seat dealt or
+  // drawing to changes its own tiles; the others' summaries are taken once.
+  const bool moves_a_hand = event != ChanceEvent::indicator;
+  PerSeat<HandSummary> others{};
+  for (int s = 0; s < 4; ++s) {
+    if (before.dealt[s] == 13 && !(moves_a_hand && s == seat)) others[s] = summarize(before, s, cache);
   }
+  const auto values = [&](Tile tile) {
+    const HandPosition next = after(before, event, seat, tile);
+    PerSeat<HandSummary> hands = others;
+    if (moves_a_hand && next.dealt[seat] == 13) hands[seat] = summarize(next, seat, cache);
+    PerSeat<std::int64_t> f{};
+    for (int s = 0; s < 4; ++s) f[s] = own_value(next, s, model, hands);
+    return f;
+  };
+  PerSeat<std::int64_t> expected{};
+  for (int identity = 0; identity < kTileIdentities; ++identity) {
+    if (before.unseen[identity] == 0) continue;
+    const PerSeat<std::int64_t> f = values(tile_of_identity(identity));
+    for (int s = 0; s < 4; ++s) expected[s] += before.unseen[identity] * f[s];
+  }
+  const PerSeat<std::int64_t> actual = values(outcome);
+  PerSeat<std::int64_t> deviation{};
+  for (int s = 0; s < 4; ++s) deviation[s] = unseen * actual[s] - expected[s];
   // V_s = f_s - (sum of the others' f) / 3, so 3 V_s's deviation is 3 D_s less the others' D.
   std::int64_t all = 0;
   for (const std::int64_t d : deviation) all += d;

@@ -1,6 +1,7 @@
 #include "eval/report/luck_command.hpp"
 
 #include <cmath>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -31,11 +32,23 @@ nlohmann::json game_line(const std::string& path, const GameLuck& luck) {
   return {{"log", path}, {"luck", total}, {"hands", hands}};
 }
 
-int print_luck(const std::vector<std::string>& inputs) {
+int print_luck(const std::vector<std::string>& inputs, const std::string& model_path) {
+  LuckModel model = LuckModel::compiled();
+  if (!model_path.empty()) {
+    try {
+      std::ifstream in(model_path);
+      if (!in) throw std::runtime_error("cannot open it");
+      model = LuckModel::from_json(nlohmann::json::parse(in));
+    } catch (const std::exception& error) {
+      std::cerr << "tenbin-arena luck: " << model_path << ": " << error.what() << "\n";
+      return 2;
+    }
+  }
+  GroupNeedsCache cache;
   int status = 0;
   for (const std::string& path : expand_log_inputs(inputs, std::cerr)) {
     try {
-      std::cout << game_line(path, game_luck(read_game_log(path))).dump() << "\n";
+      std::cout << game_line(path, game_luck(read_game_log(path), model, cache)).dump() << "\n";
     } catch (const std::exception& error) {
       std::cerr << "tenbin-arena luck: " << path << ": " << error.what() << "\n";
       status = 1;
@@ -47,10 +60,15 @@ int print_luck(const std::vector<std::string>& inputs) {
 }  // namespace
 
 Subcommand add_luck_command(CLI::App& app) {
-  auto inputs = std::make_shared<std::vector<std::string>>();
+  struct Options {
+    std::vector<std::string> inputs;
+    std::string model;
+  };
+  auto options = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand("luck", "the luck of every hand of full game logs (files or match directories), a JSON line per game");
-  command->add_option("inputs", *inputs, "game logs or match directories")->required();
-  return {command, [inputs] { return print_luck(*inputs); }};
+  command->add_option("inputs", options->inputs, "game logs or match directories")->required();
+  command->add_option("--model", options->model, "a value estimate written by fit-luck (the compiled-in one by default)");
+  return {command, [options] { return print_luck(options->inputs, options->model); }};
 }
 
 }  // namespace tenbin::arena

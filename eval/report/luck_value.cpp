@@ -16,7 +16,8 @@ namespace {
 constexpr std::array<const char*, kLuckFeatures> kFeatureNames = {
     "complete", "tenpai", "one_shanten", "two_shanten", "three_shanten",
     "tenpai_draws_left", "one_shanten_draws_left", "two_shanten_draws_left", "three_shanten_draws_left",
-    "ukeire", "waits", "dora", "dora_when_ready", "dealer_when_ready", "open_when_ready"};
+    "ukeire", "waits", "dora", "dora_when_ready", "dealer_when_ready", "open_when_ready", "riichi_when_ready",
+    "ron_chance", "ron_chance_dora", "deal_in_risk", "deal_in_risk_dora", "deal_in_risk_riichi"};
 
 void set(LuckFeatures& features, LuckFeature feature, int value) { features[static_cast<int>(feature)] = value; }
 
@@ -34,31 +35,36 @@ int ukeire_of(const ShantenProbe& probe, const HandPosition& position, int seat)
   return tiles;
 }
 
-struct ShantenAndUkeire {
-  int shanten = 0;
-  int ukeire = 0;
-};
-
-// A 3n+2 hand: its shanten, and the best ukeire among the discards that keep it.
-ShantenAndUkeire after_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
+// A 3n+2 hand: its shanten, the best ukeire among the discards that keep it, and the discard.
+HandSummary after_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
   const TileCounts& hand = position.concealed[seat];
   const ShantenProbe probe(hand, cache, Neighbours::draws_and_discards);
-  ShantenAndUkeire result{probe.base(), 0};
+  HandSummary result{probe.base(), -1, 0, -1};
   if (result.shanten == kComplete) return result;
+  const bool drew = position.last_drawer == seat;
+  const int drawn = drew ? position.last_draw.kind() : -1;
   TileCounts rest = hand;
   for (int kind = 0; kind < kNumKinds; ++kind) {
     if (hand[kind] == 0 || probe.after_discard(kind) != result.shanten) continue;
     --rest[kind];
     const ShantenProbe kept(rest, cache, Neighbours::draws_and_discards);
-    result.ukeire = std::max(result.ukeire, ukeire_of(kept, position, seat));
+    const int ukeire = ukeire_of(kept, position, seat);
     ++rest[kind];
+    if (ukeire > result.ukeire || (ukeire == result.ukeire && kind == drawn)) {
+      result.ukeire = ukeire;
+      result.discard = kind;
+    }
   }
+  result.ukeire = std::max(result.ukeire, 0);
+  if (drew && position.riichi[seat]) result.discard = drawn;
   return result;
 }
 
-ShantenAndUkeire before_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
+HandSummary before_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
   const ShantenProbe probe(position.concealed[seat], cache, Neighbours::draws_and_discards);
-  return {probe.base(), ukeire_of(probe, position, seat)};
+  HandSummary result{probe.base(), ukeire_of(probe, position, seat), 0};
+  if (result.shanten == 0) result.waits = probe.improving_draws();
+  return result;
 }
 
 std::int64_t integer(const nlohmann::json& value, const char* what) {
@@ -74,9 +80,21 @@ int dealing_bucket(const TileCounts& concealed) {
   return std::clamp(shanten_regular(concealed), -1, kDealingShantenBuckets - 2) + 1;
 }
 
-LuckFeatures seat_features(const HandPosition& position, int seat, GroupNeedsCache& cache) {
+HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& cache) {
   const int tiles = total_tiles(position.concealed[seat]);
-  const ShantenAndUkeire hand = tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
+  return tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
+}
+
+PerSeat<HandSummary> summarize_all(const HandPosition& position, GroupNeedsCache& cache) {
+  PerSeat<HandSummary> hands{};
+  for (int seat = 0; seat < 4; ++seat) {
+    if (position.dealt[seat] == 13) hands[seat] = summarize(position, seat, cache);
+  }
+  return hands;
+}
+
+LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands) {
+  const HandSummary& hand = hands[seat];
   LuckFeatures features{};
   const int draws_left = position.live_draws_left();
   switch (hand.shanten) {
@@ -103,19 +121,38 @@ LuckFeatures seat_features(const HandPosition& position, int seat, GroupNeedsCac
   set(features, LuckFeature::ukeire, hand.ukeire);
   const int dora = position.dora_held(seat);
   set(features, LuckFeature::dora, dora);
-  const bool ready = hand.shanten <= 0;
-  if (ready) {
+  if (hand.shanten <= 0) {
     set(features, LuckFeature::dora_when_ready, dora);
     set(features, LuckFeature::dealer_when_ready, seat == position.dealer ? 1 : 0);
     set(features, LuckFeature::open_when_ready, position.calls[seat]);
+    set(features, LuckFeature::riichi_when_ready, position.riichi[seat] ? 1 : 0);
+  }
+  const int drawer = position.last_drawer;
+  if (drawer < 0 || hands[drawer].discard < 0) return features;
+  const std::uint64_t discard = std::uint64_t{1} << hands[drawer].discard;
+  if (drawer != seat && (hand.waits & discard) != 0) {
+    set(features, LuckFeature::ron_chance, 1);
+    set(features, LuckFeature::ron_chance_dora, dora);
+  }
+  if (drawer == seat) {
+    int waiting = 0;
+    int their_dora = 0;
+    for (int other = 0; other < 4; ++other) {
+      if (other == seat || position.dealt[other] < 13 || (hands[other].waits & discard) == 0) continue;
+      ++waiting;
+      their_dora += position.dora_held(other);
+    }
+    set(features, LuckFeature::deal_in_risk, waiting);
+    set(features, LuckFeature::deal_in_risk_dora, their_dora);
+    set(features, LuckFeature::deal_in_risk_riichi, position.riichi[seat] ? waiting : 0);
   }
   return features;
 }
 
-std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, GroupNeedsCache& cache) {
+std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands) {
   const int dealt = position.dealt[seat];
   if (dealt < 13) return model.dealing[dealt][dealing_bucket(position.concealed[seat])];
-  const LuckFeatures features = seat_features(position, seat, cache);
+  const LuckFeatures features = seat_features(position, seat, hands);
   std::int64_t value = 0;
   for (int i = 0; i < kLuckFeatures; ++i) value += model.weights[i] * features[i];
   return value;

@@ -17,7 +17,9 @@
 namespace tenbin::arena {
 
 // The figures of a seat once its 13 tiles are dealt. Shanten below 4 is one-hot (4 or more is
-// the baseline), and each shanten's indicator is also multiplied by the live draws left.
+// the baseline), and each shanten's indicator is also multiplied by the live draws left. The
+// last ones look across the table: the seat that just drew would discard (HandSummary) one of
+// this tenpai seat's waits, or this seat would discard a tenpai opponent's wait.
 enum class LuckFeature : std::uint8_t {
   complete,       // a 14-tile hand that is complete (it can win by tsumo)
   tenpai,
@@ -34,6 +36,12 @@ enum class LuckFeature : std::uint8_t {
   dora_when_ready,   // the same when tenpai or complete
   dealer_when_ready,
   open_when_ready,   // calls made, when tenpai or complete
+  riichi_when_ready,
+  ron_chance,        // the seat that just drew would discard one of this tenpai seat's waits
+  ron_chance_dora,   // the same times this seat's dora
+  deal_in_risk,      // the tenpai opponents waiting on the tile this seat would discard
+  deal_in_risk_dora, // their dora
+  deal_in_risk_riichi,  // the same count when this seat is in riichi (it must discard the tile)
   count
 };
 inline constexpr int kLuckFeatures = static_cast<int>(LuckFeature::count);
@@ -57,10 +65,24 @@ struct LuckModel {
   static const LuckModel& compiled();
 };
 
-// The figures of a seat whose deal is done (3n+1 or 3n+2 concealed tiles).
-LuckFeatures seat_features(const HandPosition& position, int seat, GroupNeedsCache& cache);
+// What a seat's own concealed tiles say: shanten, ukeire, and the waits of a tenpai 3n+1 hand
+// (bit k for kind k). A 3n+2 hand (after its draw) counts the best ukeire among the discards
+// that keep its shanten, has no waits, and names the discard an efficiency player would make:
+// that best discard (the drawn tile among equals), or the drawn tile in riichi.
+struct HandSummary {
+  int shanten = 0;
+  int ukeire = 0;
+  std::uint64_t waits = 0;
+  int discard = -1;  // kind; -1 for a 3n+1 hand or a complete one
+};
+HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& cache);
+// Every seat whose deal is done (the others are left alone).
+PerSeat<HandSummary> summarize_all(const HandPosition& position, GroupNeedsCache& cache);
+
+// The figures of a seat whose deal is done, its own tiles and the others' waits summarised.
+LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands);
 
 // The estimate of the seat's own position, before the other seats' are taken off (centipoints).
-std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, GroupNeedsCache& cache);
+std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands);
 
 }  // namespace tenbin::arena
