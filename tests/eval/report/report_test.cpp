@@ -68,6 +68,10 @@ TEST_F(ReportTest, SeatFiguresAreTheSummaryOfTheMatch) {
     EXPECT_EQ(command.at("rank_distribution"), expected.at("rank_distribution"));
     EXPECT_DOUBLE_EQ(command.at("rates").at("win").at("rate"), expected.at("win_rate"));
     EXPECT_DOUBLE_EQ(command.at("rates").at("deal_in").at("rate"), expected.at("deal_in_rate"));
+    // Plain and luck-adjusted points per hand, side by side on the page.
+    EXPECT_DOUBLE_EQ(command.at("points_per_hand"), expected.at("points_per_hand"));
+    EXPECT_DOUBLE_EQ(command.at("adjusted_points_per_hand"), expected.at("adjusted_points_per_hand"));
+    EXPECT_DOUBLE_EQ(command.at("adjusted_points_per_hand_ci95"), expected.at("adjusted_points_per_hand_ci95"));
     const double win_interval = command.at("rates").at("win").at("ci95");
     EXPECT_GT(win_interval, 0);
     EXPECT_LT(win_interval, 0.5);
@@ -144,6 +148,13 @@ TEST_F(ReportTest, AMissingLogIsNamedAndNothingIsWritten) {
   EXPECT_EQ(tenbin::arena::write_report(copy.string(), library, out, errors), 3);
   EXPECT_NE(errors.str().find("0002.mjson"), std::string::npos) << errors.str();
   EXPECT_FALSE(fs::exists(copy / "report.html"));
+}
+
+TEST(ReportPage, ShowsPlainAndAdjustedPointsPerHand) {
+  const std::string page = tenbin::arena::report_page("/* Chart */", json::object());
+  EXPECT_NE(page.find("'points/hand',"), std::string::npos);
+  EXPECT_NE(page.find("'adjusted points/hand'"), std::string::npos);
+  EXPECT_NE(page.find("c.adjusted_points_per_hand_ci95"), std::string::npos);
 }
 
 // A seat name cannot end the data's <script> element early (and so inject markup).
