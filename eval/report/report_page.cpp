@@ -41,7 +41,7 @@ constexpr const char* kBody = R"PAGE(
 <h1>Tenbin match report</h1>
 <div id="meta"></div>
 <h2>Per seat</h2>
-<p>Rates are per hand, with the half-width of their 95% interval; points are the match's rank points per game. Points per
+<p>Rates are per hand, with the half-width of their 95% interval over walls (n/a with a single wall); points are the match's rank points per game. Points per
 hand are the seat's score change per hand, plain and less the luck of its deals, draws and dora (adjusted: the same mean in
 expectation, a narrower interval when the luck is well estimated).</p>
 <div id="summary"></div>
@@ -106,7 +106,7 @@ function showMeta() {
 }
 
 function showSummary() {
-  const rate = r => `${percent(r.rate)} ± ${percent(r.ci95)}`;
+  const rate = r => r.ci95 === null ? `${percent(r.rate)} ± n/a` : `${percent(r.rate)} ± ${percent(r.ci95)}`;
   const perHand = (mean, ci95) => `${mean.toFixed(0)} ± ${ci95.toFixed(0)}`;
   const play = data.commands.map(c => [
     c.name, c.games, `${c.average_rank.toFixed(2)} ± ${c.average_rank_ci95.toFixed(2)}`,

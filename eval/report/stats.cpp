@@ -85,6 +85,13 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
       if (luck) s.adjusted_score_per_hand.add(wall, (score - start->scores[seat] - luck->total[seat]) / hands, hands);
     }
     const SeatGameCounts& c = counts[seat];
+    if (c.hands > 0) {
+      const double seat_hands = c.hands;
+      s.win_rate.add(wall, c.wins / seat_hands, seat_hands);
+      s.deal_in_rate.add(wall, c.deal_ins / seat_hands, seat_hands);
+      s.riichi_rate.add(wall, c.riichi / seat_hands, seat_hands);
+      s.call_rate.add(wall, c.hands_with_calls / seat_hands, seat_hands);
+    }
     s.counts.hands += c.hands;
     s.counts.wins += c.wins;
     s.counts.win_points += c.win_points;
