@@ -1,5 +1,7 @@
 #include "eval/report/luck.hpp"
 
+#include <array>
+#include <optional>
 #include <stdexcept>
 
 namespace tenbin::arena {
@@ -123,10 +125,16 @@ EventLuck event_luck(const HandPosition& before, ChanceEvent event, int seat, Ti
   for (int s = 0; s < 4; ++s) {
     if (before.dealt[s] == 13 && !(moves_a_hand && s == seat)) others[s] = summarize(before, s, cache);
   }
+  // The moved hand's summary reads kinds only: a red five's is its plain five's.
+  std::array<std::optional<HandSummary>, kNumKinds> by_kind;
   const auto values = [&](Tile tile) {
     const HandPosition next = after(before, event, seat, tile);
     PerSeat<HandSummary> hands = others;
-    if (moves_a_hand && next.dealt[seat] == 13) hands[seat] = summarize(next, seat, cache);
+    if (moves_a_hand && next.dealt[seat] == 13) {
+      std::optional<HandSummary>& summary = by_kind[tile.kind()];
+      if (!summary) summary = summarize(next, seat, cache);
+      hands[seat] = *summary;
+    }
     PerSeat<std::int64_t> f{};
     for (int s = 0; s < 4; ++s) f[s] = own_value(next, s, model, hands);
     return f;
