@@ -34,6 +34,9 @@ void HandPosition::take_unseen(Tile tile) {
 }
 
 void HandPosition::add_concealed(int seat, Tile tile) {
+  if (total_tiles(concealed[seat]) >= 14) {
+    throw std::invalid_argument("seat " + std::to_string(seat) + " would hold more than 14 tiles: the log is not a game");
+  }
   ++concealed[seat][tile.kind()];
   if (tile.is_red()) ++reds[seat];
 }

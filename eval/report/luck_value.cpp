@@ -82,6 +82,9 @@ int dealing_bucket(const TileCounts& concealed) {
 
 HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& cache) {
   const int tiles = total_tiles(position.concealed[seat]);
+  if (tiles % 3 == 0) {
+    throw std::invalid_argument("seat " + std::to_string(seat) + " holds " + std::to_string(tiles) + " tiles: the log is not a game");
+  }
   return tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
 }
 

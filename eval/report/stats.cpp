@@ -65,7 +65,7 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
   std::optional<GameLuck> luck;
   try {
     luck = game_luck(log);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::exception&) {
   }
   for (int seat = 0; seat < 4; ++seat) {
     const std::string name = result.at("names").at(seat).get<std::string>();

@@ -217,5 +217,18 @@ TEST(Luck, AFifthCopyIsRefused) {
   EXPECT_THROW(game_luck(log, busy_model(), cache), std::invalid_argument);
 }
 
+// A seat that draws twice without discarding (an edited log) is refused, not scored.
+TEST(Luck, AHandThatCannotBeIsRefused) {
+  std::vector<Event> log = play(2);
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    if (log[i].type == EventType::dahai) {
+      log.erase(log.begin() + static_cast<std::ptrdiff_t>(i));
+      break;
+    }
+  }
+  GroupNeedsCache cache;
+  EXPECT_THROW(game_luck(log, busy_model(), cache), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace tenbin::arena
