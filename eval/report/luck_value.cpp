@@ -188,6 +188,25 @@ LuckModel LuckModel::from_json(const nlohmann::json& json) {
   return model;
 }
 
+std::string LuckModel::id() const {
+  // FNV-1a, 64 bits, over the weights and the dealing table.
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  const auto mix = [&](std::int64_t value) {
+    for (int byte = 0; byte < 8; ++byte) {
+      hash ^= static_cast<std::uint64_t>(value >> (8 * byte)) & 0xffu;
+      hash *= 0x100000001b3ull;
+    }
+  };
+  for (const std::int64_t weight : weights) mix(weight);
+  for (const auto& row : dealing) {
+    for (const std::int64_t value : row) mix(value);
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string text(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) text[static_cast<std::size_t>(i)] = kHex[hash & 0xfu];
+  return text;
+}
+
 const LuckModel& LuckModel::compiled() {
   static const LuckModel model = from_json(nlohmann::json::parse(kLuckModelJson));
   return model;

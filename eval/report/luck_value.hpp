@@ -63,6 +63,8 @@ struct LuckModel {
   static LuckModel from_json(const nlohmann::json& json);
   // data/luck_model.json, compiled in.
   static const LuckModel& compiled();
+  // A short name of the weights (a hash of them), written beside the adjusted figures they make.
+  std::string id() const;
 };
 
 // What a seat's own concealed tiles say: shanten, ukeire, and the waits of a tenpai 3n+1 hand

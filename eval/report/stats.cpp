@@ -138,6 +138,7 @@ nlohmann::json CommandSummary::to_json() const {
       {"points_per_hand_ci95", score_per_hand.estimate().ci95},
       {"adjusted_points_per_hand", adjusted_score_per_hand.estimate().mean},
       {"adjusted_points_per_hand_ci95", adjusted_score_per_hand.estimate().ci95},
+      {"luck_model", LuckModel::compiled().id()},
       {"win_rate", ratio(c.wins, c.hands)},
       {"deal_in_rate", ratio(c.deal_ins, c.hands)},
       {"riichi_rate", ratio(c.riichi, c.hands)},
