@@ -33,12 +33,12 @@ class FitSamples : public HandVisitor {
  public:
   void chance(const HandPosition&, ChanceEvent event, int seat, Tile, const HandPosition& after) override {
     if (event == ChanceEvent::deal) {
+      // Up to the 12th tile the dealing table answers; from the 13th the seat's own figures.
       const int dealt = after.dealt[seat];
-      if (dealt < 13) dealing_.push_back({dealt, dealing_bucket(after.concealed[seat]), {}});
-      dealing_seat_.push_back(seat);
-      if (dealt < 13) return;
-      dealing_.pop_back();  // the 13th tile: the seat's figures are the model's own
-      dealing_seat_.pop_back();
+      if (dealt < 13) {
+        dealing_.push_back({dealt, dealing_bucket(after.concealed[seat]), {}});
+        dealing_seat_.push_back(seat);
+      }
       return;
     }
     const PerSeat<HandSummary> hands = summarize_all(after, cache_);
