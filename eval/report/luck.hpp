@@ -1,12 +1,13 @@
-// Luck-adjusted results (control variates over the chance events, the idea of AIVAT: Burch,
-// Schmid, Moravcik, Morrill, Bowling, AAAI 2018). A hand's chance events are the deal (52
-// single-tile deals, seat by seat from the dealer, each seat's tiles in log order), the first
-// dora indicator, every draw and rinshan draw, and every kan dora indicator. The luck of an event
-// for seat s is V_s(after) - E[V_s(after)], the expectation taken exactly over every tile that
-// could have come: the wall is a uniform shuffle, so given everything revealed so far the next
-// tile is uniform over the unseen ones. V_s is the seat's own estimate less the mean of the other
-// three's (eval/report/luck_value). Each event's luck has mean zero whatever V is, so a seat's
-// score change less its summed luck is an unbiased estimate of what it would have scored.
+// Luck-adjusted results: control variates over the chance events, the idea of AIVAT ("AIVAT: A
+// New Variance Reduction Technique for Agent Evaluation in Imperfect Information Games", AAAI
+// 2018). A hand's chance events are the deal (52 single-tile deals, seat by seat from the
+// dealer, each seat's tiles in log order), the first dora indicator, every draw and rinshan draw,
+// and every kan dora indicator. The luck of an event for seat s is V_s(after) - E[V_s(after)],
+// the expectation taken exactly over every tile that could have come: the wall is a uniform
+// shuffle, so given everything revealed so far the next tile is uniform over the unseen ones.
+// V_s is the seat's own estimate less the mean of the other three's (eval/report/luck_value).
+// Each event's luck has mean zero whatever V is, so a seat's score change less its summed luck
+// is an unbiased estimate of what it would have scored.
 #pragma once
 
 #include <cstdint>
