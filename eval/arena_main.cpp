@@ -19,6 +19,9 @@
 //   tenbin-arena split DIR_A NAME_A DIR_B NAME_B     the same, by the hand where the games part
 //   tenbin-arena sprt DIR_A NAME_A DIR_B NAME_B [--pt0 X --pt1 Y --alpha A --beta B]
 //                                    sequential test: is B better than A by pt1 or by pt0 at most
+//   tenbin-arena fit-luck DIR... --out FILE   the luck adjustment's value estimate, fitted on matches
+//   tenbin-arena luck LOG...         each hand's luck per seat, a JSON line per game
+//   tenbin-arena danger-table IN... [--name NAME]   MJ-0's deal-in forecasts on every discard by bucket
 #include <csignal>
 #include <cstdio>
 #include <vector>
@@ -33,6 +36,8 @@
 #include "eval/match/merge.hpp"
 #include "eval/match/start_book.hpp"
 #include "eval/report/compare.hpp"
+#include "eval/report/fit_luck.hpp"
+#include "eval/report/luck_command.hpp"
 #include "eval/report/report.hpp"
 #include "eval/report/split.hpp"
 #include "eval/report/sprt.hpp"
@@ -61,7 +66,8 @@ int run_main(int argc, char** argv) {
       arena::add_tenpai_data_command(app), arena::add_calibrate_command(app),
       arena::add_starts_command(app),      arena::add_wall_experiment_command(app),
       arena::add_compare_command(app),     arena::add_split_command(app),
-      arena::add_sprt_command(app),        arena::add_danger_table_command(app),
+      arena::add_sprt_command(app),        arena::add_fit_luck_command(app),
+      arena::add_luck_command(app),        arena::add_danger_table_command(app),
   };
 
   try {

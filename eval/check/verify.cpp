@@ -298,6 +298,10 @@ void check_game(const Match& match, int game, const GameResult& result, const Co
   ++check.problems;
 }
 
+bool is_luck_adjusted(const std::string& key) {
+  return key == "luck_model" || key == "adjusted_points_per_hand" || key == "adjusted_points_per_hand_ci95";
+}
+
 // summary.json must be what the results and logs make.
 int summary_problems(const Match& match, std::ostream& out) {
   const std::string path = match.dir.summary_path();
@@ -324,16 +328,24 @@ int summary_problems(const Match& match, std::ostream& out) {
     const json& command = expected[i];
     const json& entry = written[i];
     const std::string name = command.at("name").get<std::string>();
+    // The luck-adjusted figures are an estimate made with one value model: a summary written
+    // with another (or before they existed) is checked without them.
+    const bool same_luck_model = entry.is_object() && entry.value("luck_model", json()) == command.at("luck_model");
     for (const auto& [key, value] : command.items()) {
+      if (!same_luck_model && is_luck_adjusted(key)) continue;
       if (entry.is_object() && entry.contains(key) && entry.at(key) == value) continue;
       out << path << ": command " << name << " field " << key << ": the file has "
           << (entry.is_object() && entry.contains(key) ? entry.at(key).dump() : std::string("none"))
           << ", the results and logs make " << value.dump() << "\n";
       return 1;
     }
+    for (const auto& [key, value] : entry.items()) {
+      if (command.contains(key) || (!same_luck_model && is_luck_adjusted(key))) continue;
+      out << path << ": command " << name << " field " << key << ": the results and logs do not make it\n";
+      return 1;
+    }
   }
-  out << path << ": fields the results and logs do not make\n";
-  return 1;
+  return 0;
 }
 
 int games_asked(const MatchMeta& meta) {

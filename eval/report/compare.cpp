@@ -13,26 +13,38 @@ Comparison compare(const PairedMatches& matches) {
   Comparison result;
   WallSample place;
   WallSample rank_points;
+  WallSample points;
+  WallSample adjusted;
   for (const PairedGame& game : matches.games) {
     ++result.games;
     if (game.place_a == game.place_b) ++result.same_place;
     place.add(game.wall, place_difference(game));
     rank_points.add(game.wall, rank_point_difference(game));
+    points.add(game.wall, points_difference(game));
+    adjusted.add(game.wall, adjusted_points_difference(game));
   }
   result.place = place.estimate();
   result.rank_points = rank_points.estimate();
+  result.points_per_hand = points.estimate();
+  result.adjusted_points_per_hand = adjusted.estimate();
   return result;
 }
 
 int compare_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
-                    const std::string& name_b, std::ostream& out, std::ostream& errors) {
+                    const std::string& name_b, bool adjusted, std::ostream& out, std::ostream& errors) {
   try {
-    const Comparison c = compare(read_paired_matches(dir_a, name_a, dir_b, name_b));
+    const PairedFigures figures = adjusted ? PairedFigures::points_per_hand : PairedFigures::places;
+    const Comparison c = compare(read_paired_matches(dir_a, name_a, dir_b, name_b, figures));
     if (c.place.walls < 2) throw std::runtime_error("fewer than two walls played in both matches");
     out << fmt::format("{} - {}: average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} +- {:.1f} over {} paired games, {} walls "
                        "({} games with the same rank)\n",
                        name_a, name_b, c.place.mean, c.place.ci95, c.rank_points.mean, c.rank_points.ci95, c.games,
                        c.place.walls, c.same_place);
+    if (adjusted) {
+      out << fmt::format("{} - {}: points per hand {:+.1f} +- {:.1f}, luck-adjusted {:+.1f} +- {:.1f}\n", name_a, name_b,
+                         c.points_per_hand.mean, c.points_per_hand.ci95, c.adjusted_points_per_hand.mean,
+                         c.adjusted_points_per_hand.ci95);
+    }
     return 0;
   } catch (const std::exception& error) {
     errors << "tenbin-arena compare: " << error.what() << "\n";
@@ -43,6 +55,7 @@ int compare_command(const std::string& dir_a, const std::string& name_a, const s
 Subcommand add_compare_command(CLI::App& app) {
   struct Options {
     std::string dir_a, name_a, dir_b, name_b;
+    bool adjusted = false;
   };
   auto options = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
@@ -51,8 +64,10 @@ Subcommand add_compare_command(CLI::App& app) {
   command->add_option("name_a", options->name_a, "seat name of A")->required();
   command->add_option("dir_b", options->dir_b, "match directory of B (same seed, games and format)")->required();
   command->add_option("name_b", options->name_b, "seat name of B")->required();
+  command->add_flag("--adjusted", options->adjusted, "also the points per hand, plain and luck-adjusted (reads every log)");
   return {command, [options] {
-            return compare_command(options->dir_a, options->name_a, options->dir_b, options->name_b, std::cout, std::cerr);
+            return compare_command(options->dir_a, options->name_a, options->dir_b, options->name_b, options->adjusted, std::cout,
+                                   std::cerr);
           }};
 }
 

@@ -16,13 +16,16 @@ struct Comparison {
   int same_place = 0;  // games A and B finished in the same place
   Estimate place;        // A - B in places (negative: A finishes higher)
   Estimate rank_points;  // A - B in rank points per game
+  Estimate points_per_hand;           // A - B, when the matches were read with their points
+  Estimate adjusted_points_per_hand;  // the same less each side's luck
 };
 
 Comparison compare(const PairedMatches& matches);
 
 // Prints the comparison; 0 done, 3 the matches cannot be compared (said on `errors`).
+// With `adjusted`, also the points per hand, plain and luck-adjusted (every log read).
 int compare_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
-                    const std::string& name_b, std::ostream& out, std::ostream& errors);
+                    const std::string& name_b, bool adjusted, std::ostream& out, std::ostream& errors);
 
 Subcommand add_compare_command(CLI::App& app);
 

@@ -1,12 +1,15 @@
 #include "eval/report/paired_matches.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "eval/match/match_dir.hpp"
+#include "eval/report/luck.hpp"
 #include "eval/report/match_stats.hpp"
+#include "eval/study/game_log.hpp"
 
 namespace tenbin::arena {
 
@@ -23,9 +26,29 @@ json wall_settings(const json& meta) {
           {"starts", meta.value("starts", json())}};
 }
 
-// The place of `name` in each finished game of the match.
-std::map<int, std::pair<std::uint64_t, int>> places_of(const MatchDir& dir, bool duplicate, const std::string& name) {
-  std::map<int, std::pair<std::uint64_t, int>> places;
+// What one match says of `name` in a game.
+struct SeatGame {
+  std::uint64_t wall = 0;
+  int place = 0;
+  double points = 0;    // per hand
+  double adjusted = 0;  // per hand, less the luck
+};
+
+// The score change per hand of `seat` (its final score less its first), plain and less its luck.
+void read_points(const MatchDir& dir, int game, int seat, double final_score, SeatGame& seen) {
+  const std::vector<Event> log = read_game_log(dir.log_path(game));
+  const auto start = std::find_if(log.begin(), log.end(), [](const Event& e) { return e.type == EventType::start_kyoku && e.has_scores; });
+  const GameLuck luck = game_luck(log);
+  if (start == log.end() || luck.hands.empty()) throw std::runtime_error(fmt::format("{}: game {}: the log has no hand", dir.path(), game));
+  const double change = final_score - start->scores[seat];
+  const auto hands = static_cast<double>(luck.hands.size());
+  seen.points = change / hands;
+  seen.adjusted = (change - luck.total[seat]) / hands;
+}
+
+// `name` in each finished game of the match.
+std::map<int, SeatGame> games_of(const MatchDir& dir, bool duplicate, const std::string& name, PairedFigures figures) {
+  std::map<int, SeatGame> games;
   for (const auto& [game, result] : dir.read_results(duplicate)) {
     const json& names = result.record.at("names");
     int seat = -1;
@@ -41,15 +64,19 @@ std::map<int, std::pair<std::uint64_t, int>> places_of(const MatchDir& dir, bool
     }
     const int place = result.record.at("ranks").at(seat).get<int>();
     if (place < 0 || place > 3) throw std::runtime_error(fmt::format("{}: game {}: rank {} out of range", dir.path(), game, place));
-    places[game] = {result.wall_game, place};
+    SeatGame seen{result.wall_game, place};
+    if (figures == PairedFigures::points_per_hand) {
+      read_points(dir, game, seat, result.record.at("scores").at(seat).get<double>(), seen);
+    }
+    games[game] = seen;
   }
-  return places;
+  return games;
 }
 
 }  // namespace
 
 PairedMatches read_paired_matches(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
-                                  const std::string& name_b) {
+                                  const std::string& name_b, PairedFigures figures) {
   const MatchDir a(dir_a);
   const MatchDir b(dir_b);
   const json settings_a = wall_settings(a.read_meta_json());
@@ -61,16 +88,18 @@ PairedMatches read_paired_matches(const std::string& dir_a, const std::string& n
   PairedMatches paired;
   paired.duplicate = settings_a.at("duplicate").get<bool>();
   paired.games_per_wall = paired.duplicate ? 4 : 1;
-  const auto places_a = places_of(a, paired.duplicate, name_a);
-  const auto places_b = places_of(b, paired.duplicate, name_b);
-  for (const auto& [game, wall_place] : places_a) {
-    const auto other = places_b.find(game);
-    if (other == places_b.end()) continue;
-    if (other->second.first != wall_place.first) {
-      throw std::runtime_error(fmt::format("game {} is played on wall {} in {} but on wall {} in {}", game, wall_place.first,
-                                           dir_a, other->second.first, dir_b));
+  const auto games_a = games_of(a, paired.duplicate, name_a, figures);
+  const auto games_b = games_of(b, paired.duplicate, name_b, figures);
+  for (const auto& [game, seen_a] : games_a) {
+    const auto other = games_b.find(game);
+    if (other == games_b.end()) continue;
+    const SeatGame& seen_b = other->second;
+    if (seen_b.wall != seen_a.wall) {
+      throw std::runtime_error(fmt::format("game {} is played on wall {} in {} but on wall {} in {}", game, seen_a.wall,
+                                           dir_a, seen_b.wall, dir_b));
     }
-    paired.games.push_back({game, wall_place.first, wall_place.second, other->second.second});
+    paired.games.push_back(
+        {game, seen_a.wall, seen_a.place, seen_b.place, seen_a.points, seen_b.points, seen_a.adjusted, seen_b.adjusted});
   }
   return paired;
 }
@@ -80,5 +109,9 @@ double place_difference(const PairedGame& game) { return game.place_a - game.pla
 double rank_point_difference(const PairedGame& game) {
   return rank_points_of(game.place_a) - rank_points_of(game.place_b);
 }
+
+double points_difference(const PairedGame& game) { return game.points_a - game.points_b; }
+
+double adjusted_points_difference(const PairedGame& game) { return game.adjusted_a - game.adjusted_b; }
 
 }  // namespace tenbin::arena

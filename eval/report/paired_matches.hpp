@@ -11,13 +11,21 @@
 
 namespace tenbin::arena {
 
-// One game played in both matches: the place (0 = 1st .. 3 = 4th) of A's and of B's strategy.
+// One game played in both matches: the place (0 = 1st .. 3 = 4th) of A's and of B's strategy,
+// and, when read with their logs, the points each scored per hand, plain and less its luck
+// (eval/report/luck.hpp).
 struct PairedGame {
   int game = 0;
   std::uint64_t wall = 0;
   int place_a = 0;
   int place_b = 0;
+  double points_a = 0, points_b = 0;
+  double adjusted_a = 0, adjusted_b = 0;
 };
+
+// What to read of each game: the places from results.jsonl, or the points per hand too (each
+// game's log read and its luck computed).
+enum class PairedFigures { places, points_per_hand };
 
 struct PairedMatches {
   bool duplicate = false;
@@ -29,11 +37,14 @@ struct PairedMatches {
 // seating mode or start book differ, when a game's wall differs, or when a name is not seated
 // exactly once in a game.
 PairedMatches read_paired_matches(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
-                                  const std::string& name_b);
+                                  const std::string& name_b, PairedFigures figures = PairedFigures::places);
 
 // The difference A - B of a game, in places (1st = 1) and in rank points.
 double place_difference(const PairedGame& game);
 double rank_point_difference(const PairedGame& game);
+// A - B in points per hand, plain and adjusted for luck (PairedFigures::points_per_hand).
+double points_difference(const PairedGame& game);
+double adjusted_points_difference(const PairedGame& game);
 
 // Each wall whole in both matches, in wall order: the mean over its games of `difference`.
 template <typename Difference>

@@ -55,21 +55,18 @@ json latency_histogram(const std::vector<double>& latencies_ms) {
   return counts;
 }
 
-// A rate over `trials` hands with the half-width of its 95% interval (normal approximation).
-json rate_with_interval(double successes, double trials) {
-  if (trials <= 0) return {{"rate", 0}, {"ci95", 0}};
-  const double rate = successes / trials;
-  return {{"rate", rate}, {"ci95", 1.96 * std::sqrt(rate * (1 - rate) / trials)}};
+// A per-hand rate with the half-width of its 95% interval over walls (null with a single wall).
+json rate_over_walls(const WallSample& sample) {
+  const Estimate e = sample.estimate();
+  return {{"rate", e.mean}, {"ci95", e.walls < 2 ? json() : json(e.ci95)}, {"walls", e.walls}};
 }
 
 json command_json(const CommandSummary& s) {
-  const SeatGameCounts& c = s.counts;
-  const double hands = c.hands;
   json figures = s.to_json();
-  figures["rates"] = {{"win", rate_with_interval(c.wins, hands)},
-                      {"deal_in", rate_with_interval(c.deal_ins, hands)},
-                      {"riichi", rate_with_interval(c.riichi, hands)},
-                      {"call", rate_with_interval(c.hands_with_calls, hands)}};
+  figures["rates"] = {{"win", rate_over_walls(s.win_rate)},
+                      {"deal_in", rate_over_walls(s.deal_in_rate)},
+                      {"riichi", rate_over_walls(s.riichi_rate)},
+                      {"call", rate_over_walls(s.call_rate)}};
   figures["latency_histogram"] = latency_histogram(s.latencies_ms);
   return figures;
 }

@@ -41,7 +41,9 @@ constexpr const char* kBody = R"PAGE(
 <h1>Tenbin match report</h1>
 <div id="meta"></div>
 <h2>Per seat</h2>
-<p>Rates are per hand, with the half-width of their 95% interval; points are the match's rank points per game.</p>
+<p>Rates are per hand, with the half-width of their 95% interval over walls (n/a with a single wall); points are the match's rank points per game. Points per
+hand are the seat's score change per hand, plain and less the luck of its deals, draws and dora (adjusted: the same mean in
+expectation, a narrower interval when the luck is well estimated).</p>
 <div id="summary"></div>
 <div class="charts">
   <div><h3>Average rank, 95% interval</h3><div class="chart"><canvas id="chart-rank"></canvas></div></div>
@@ -104,14 +106,17 @@ function showMeta() {
 }
 
 function showSummary() {
-  const rate = r => `${percent(r.rate)} ± ${percent(r.ci95)}`;
+  const rate = r => r.ci95 === null ? `${percent(r.rate)} ± n/a` : `${percent(r.rate)} ± ${percent(r.ci95)}`;
+  const perHand = (mean, ci95) => `${mean.toFixed(0)} ± ${ci95.toFixed(0)}`;
   const play = data.commands.map(c => [
     c.name, c.games, `${c.average_rank.toFixed(2)} ± ${c.average_rank_ci95.toFixed(2)}`,
     c.rank_distribution.map(percent).join(' / '), c.average_points.toFixed(1), number(c.average_score), c.hands,
+    perHand(c.points_per_hand, c.points_per_hand_ci95), perHand(c.adjusted_points_per_hand, c.adjusted_points_per_hand_ci95),
     rate(c.rates.win), rate(c.rates.deal_in), rate(c.rates.riichi), rate(c.rates.call),
     number(c.average_win), number(c.average_deal_in)]);
   const box = document.getElementById('summary');
-  box.appendChild(table(['seat', 'games', 'avg rank', '1st/2nd/3rd/4th %', 'pt/game', 'avg score', 'hands', 'win %',
+  box.appendChild(table(['seat', 'games', 'avg rank', '1st/2nd/3rd/4th %', 'pt/game', 'avg score', 'hands', 'points/hand',
+                         'adjusted points/hand', 'win %',
                          'deal-in %', 'riichi %', 'call %', 'avg win', 'avg deal-in'], play, [0]));
   const decisions = data.commands.map(c => [
     c.name, c.decisions, c.latency_ms.p50.toFixed(2), c.latency_ms.p99.toFixed(2), c.latency_ms.max.toFixed(2),

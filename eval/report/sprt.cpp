@@ -57,12 +57,16 @@ int sprt_command(const std::string& dir_a, const std::string& name_a, const std:
     return 2;
   }
   try {
-    const PairedMatches matches = read_paired_matches(dir_a, name_a, dir_b, name_b);
-    // B - A in rank points: positive when B does better.
-    const auto walls = whole_wall_means(matches, [](const PairedGame& g) { return -rank_point_difference(g); });
+    const PairedFigures figures = settings.adjusted ? PairedFigures::points_per_hand : PairedFigures::places;
+    const PairedMatches matches = read_paired_matches(dir_a, name_a, dir_b, name_b, figures);
+    // B - A: positive when B does better.
+    const auto walls = settings.adjusted
+                           ? whole_wall_means(matches, [](const PairedGame& g) { return -adjusted_points_difference(g); })
+                           : whole_wall_means(matches, [](const PairedGame& g) { return -rank_point_difference(g); });
     Sprt test(settings);
-    out << fmt::format("{} - {} in rank points per game; H0: {:+g}, H1: {:+g}, alpha {:g}, beta {:g}; bounds [{:.3f}, {:.3f}]\n",
-                       name_b, name_a, settings.pt0, settings.pt1, settings.alpha, settings.beta, test.lower_bound(),
+    const char* unit = settings.adjusted ? "luck-adjusted points per hand" : "rank points per game";
+    out << fmt::format("{} - {} in {}; H0: {:+g}, H1: {:+g}, alpha {:g}, beta {:g}; bounds [{:.3f}, {:.3f}]\n",
+                       name_b, name_a, unit, settings.pt0, settings.pt1, settings.alpha, settings.beta, test.lower_bound(),
                        test.upper_bound());
     for (const double wall : walls) {
       test.add(wall);
@@ -94,6 +98,8 @@ Subcommand add_sprt_command(CLI::App& app) {
   command->add_option("--pt1", options->settings.pt1, "H1: B better by this many rank points per game")->capture_default_str();
   command->add_option("--alpha", options->settings.alpha, "false-positive rate")->capture_default_str();
   command->add_option("--beta", options->settings.beta, "false-negative rate")->capture_default_str();
+  command->add_flag("--adjusted", options->settings.adjusted,
+                    "test luck-adjusted points per hand instead (pt0 and pt1 then in points per hand; reads every log)");
   return {command, [options] {
             return sprt_command(options->dir_a, options->name_a, options->dir_b, options->name_b, options->settings, std::cout,
                                 std::cerr);

@@ -22,6 +22,7 @@ struct SprtSettings {
   double pt1 = 5;  // H1: B - A is pt1 (or more)
   double alpha = 0.05;  // accepting H1 when H0 holds
   double beta = 0.05;   // accepting H0 when H1 holds
+  bool adjusted = false;  // the difference in luck-adjusted points per hand (pt0, pt1 in that unit)
 };
 
 // No verdict before this many walls: the ratio uses the walls' own variance, and over a handful

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "eval/report/luck.hpp"
 
 namespace tenbin::arena {
 
@@ -58,6 +61,12 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
   const auto counts = count_game(log);
   const auto start = std::find_if(log.begin(), log.end(), [](const Event& e) { return e.type == EventType::start_kyoku && e.has_scores; });
   const int hands = result.value("hands", counts[0].hands);
+  // A log that does not show every tile (or is not one wall's game) has no adjusted figure.
+  std::optional<GameLuck> luck;
+  try {
+    luck = game_luck(log);
+  } catch (const std::exception&) {
+  }
   for (int seat = 0; seat < 4; ++seat) {
     const std::string name = result.at("names").at(seat).get<std::string>();
     CommandSummary& s = summary[name];
@@ -71,8 +80,18 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
     const double score = result.at("scores").at(seat).get<double>();
     s.scores.add(wall, score);
     s.points.add(wall, result.at("points").at(seat).get<double>());
-    if (hands > 0 && start != log.end()) s.score_per_hand.add(wall, (score - start->scores[seat]) / hands, hands);
+    if (hands > 0 && start != log.end()) {
+      s.score_per_hand.add(wall, (score - start->scores[seat]) / hands, hands);
+      if (luck) s.adjusted_score_per_hand.add(wall, (score - start->scores[seat] - luck->total[seat]) / hands, hands);
+    }
     const SeatGameCounts& c = counts[seat];
+    if (c.hands > 0) {
+      const double seat_hands = c.hands;
+      s.win_rate.add(wall, c.wins / seat_hands, seat_hands);
+      s.deal_in_rate.add(wall, c.deal_ins / seat_hands, seat_hands);
+      s.riichi_rate.add(wall, c.riichi / seat_hands, seat_hands);
+      s.call_rate.add(wall, c.hands_with_calls / seat_hands, seat_hands);
+    }
     s.counts.hands += c.hands;
     s.counts.wins += c.wins;
     s.counts.win_points += c.win_points;
@@ -117,6 +136,9 @@ nlohmann::json CommandSummary::to_json() const {
       {"hands", c.hands},
       {"points_per_hand", score_per_hand.estimate().mean},
       {"points_per_hand_ci95", score_per_hand.estimate().ci95},
+      {"adjusted_points_per_hand", adjusted_score_per_hand.estimate().mean},
+      {"adjusted_points_per_hand_ci95", adjusted_score_per_hand.estimate().ci95},
+      {"luck_model", LuckModel::compiled().id()},
       {"win_rate", ratio(c.wins, c.hands)},
       {"deal_in_rate", ratio(c.deal_ins, c.hands)},
       {"riichi_rate", ratio(c.riichi, c.hands)},

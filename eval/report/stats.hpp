@@ -39,6 +39,9 @@ struct CommandSummary {
   WallSample scores;          // final score per game
   WallSample points;          // the referee's final points (score, uma and oka) per game
   WallSample score_per_hand;  // score change per hand (each game weighted by its hands)
+  WallSample adjusted_score_per_hand;  // the same less the luck of the chance events (eval/report/luck)
+  // Per-hand rates, each game weighted by its hands (the interval over walls).
+  WallSample win_rate, deal_in_rate, riichi_rate, call_rate;
   SeatGameCounts counts;
   std::vector<double> latencies_ms;
   int decisions = 0;

@@ -363,6 +363,34 @@ TEST_F(ArenaVerify, VerifyNamesAnEditedSummary) {
   expect_named(dir, "summary.json:", "field average_rank");
 }
 
+TEST_F(ArenaVerify, VerifyNamesAnEditedAdjustedFigure) {
+  const fs::path dir = copy_of(match_, "edited-adjusted");
+  json summary = json::parse(std::ifstream(dir / "summary.json"));
+  summary[0]["adjusted_points_per_hand"] = 1234.5;
+  std::ofstream(dir / "summary.json", std::ios::trunc) << summary.dump(2) << '\n';
+  expect_named(dir, "summary.json:", "field adjusted_points_per_hand");
+}
+
+// A summary written before the luck-adjusted figures (or with another value model) is checked
+// without them; a field nobody makes is still named.
+TEST_F(ArenaVerify, VerifyChecksASummaryOfAnotherLuckModelWithoutItsAdjustedFigures) {
+  const fs::path dir = copy_of(match_, "older-summary");
+  json summary = json::parse(std::ifstream(dir / "summary.json"));
+  for (json& command : summary) {
+    command.erase("adjusted_points_per_hand");
+    command.erase("adjusted_points_per_hand_ci95");
+    command.erase("luck_model");
+  }
+  summary[1]["luck_model"] = "0123456789abcdef";
+  summary[1]["adjusted_points_per_hand"] = 99.0;
+  std::ofstream(dir / "summary.json", std::ios::trunc) << summary.dump(2) << '\n';
+  const Outcome result = verify(dir);
+  EXPECT_EQ(result.code, 0) << result.output;
+  summary[0]["made_up"] = 1;
+  std::ofstream(dir / "summary.json", std::ios::trunc) << summary.dump(2) << '\n';
+  expect_named(dir, "summary.json:", "field made_up");
+}
+
 TEST_F(ArenaVerify, VerifyNamesAResultWithOtherDecisionCounts) {
   const fs::path dir = copy_of(match_, "decisions");
   edit_line(dir / "results.jsonl", 0, [](json& result) {

@@ -92,7 +92,7 @@ TEST(Compare, PairedDifferenceIsOverWalls) {
   EXPECT_NEAR(c.rank_points.ci95, 1.96 * 5.625, 1e-12);
 
   std::ostringstream out, errors;
-  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "b").string(), "ablation", out, errors), 0);
+  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "b").string(), "ablation", false, out, errors), 0);
   EXPECT_NE(out.str().find("average rank -0.625 +- 0.735"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("8 paired games, 2 walls"), std::string::npos) << out.str();
 }
@@ -102,7 +102,7 @@ TEST(Compare, RefusesMatchesOnOtherWalls) {
   write_match(scratch / "a", "full", {0, 0, 0, 0, 2, 2, 2, 2}, 7);
   write_match(scratch / "b", "ablation", {1, 1, 1, 1, 2, 2, 2, 3}, 8);
   std::ostringstream out, errors;
-  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "b").string(), "ablation", out, errors), 3);
+  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "b").string(), "ablation", false, out, errors), 3);
   EXPECT_NE(errors.str().find("not on the same walls"), std::string::npos) << errors.str();
   EXPECT_TRUE(out.str().empty());
 }
@@ -112,7 +112,7 @@ TEST(Compare, RefusesANameNotSeatedOnce) {
   write_match(scratch / "a", "full", {0, 0, 0, 0}, 7);
   write_match(scratch / "b", "ablation", {1, 1, 1, 1}, 7);
   std::ostringstream out, errors;
-  EXPECT_EQ(compare_command((scratch / "a").string(), "nobody", (scratch / "b").string(), "ablation", out, errors), 3);
+  EXPECT_EQ(compare_command((scratch / "a").string(), "nobody", (scratch / "b").string(), "ablation", false, out, errors), 3);
   EXPECT_NE(errors.str().find("seats nobody 0 times"), std::string::npos) << errors.str();
 }
 

@@ -68,9 +68,16 @@ TEST_F(ReportTest, SeatFiguresAreTheSummaryOfTheMatch) {
     EXPECT_EQ(command.at("rank_distribution"), expected.at("rank_distribution"));
     EXPECT_DOUBLE_EQ(command.at("rates").at("win").at("rate"), expected.at("win_rate"));
     EXPECT_DOUBLE_EQ(command.at("rates").at("deal_in").at("rate"), expected.at("deal_in_rate"));
-    const double win_interval = command.at("rates").at("win").at("ci95");
-    EXPECT_GT(win_interval, 0);
-    EXPECT_LT(win_interval, 0.5);
+    // Plain and luck-adjusted points per hand, side by side on the page.
+    EXPECT_DOUBLE_EQ(command.at("points_per_hand"), expected.at("points_per_hand"));
+    EXPECT_DOUBLE_EQ(command.at("adjusted_points_per_hand"), expected.at("adjusted_points_per_hand"));
+    EXPECT_DOUBLE_EQ(command.at("adjusted_points_per_hand_ci95"), expected.at("adjusted_points_per_hand_ci95"));
+    // The rates' interval is over walls: this match's four games are one wall, so there is none
+    // (a binomial interval over the hands would claim one).
+    for (const char* rate : {"win", "deal_in", "riichi", "call"}) {
+      EXPECT_TRUE(command.at("rates").at(rate).at("ci95").is_null()) << rate;
+      EXPECT_EQ(command.at("rates").at(rate).at("walls"), 1) << rate;
+    }
     const std::vector<int> histogram = command.at("latency_histogram");
     EXPECT_EQ(histogram.size(), data.at("latency_bins_ms").size());
     EXPECT_EQ(std::accumulate(histogram.begin(), histogram.end(), 0), expected.at("decisions").get<int>());
@@ -130,6 +137,13 @@ TEST(ReportFixedSeating, HasNoRotationsTable) {
   EXPECT_TRUE(data.at("duplicate").empty());
   EXPECT_EQ(data.at("games").size(), 2U);
   EXPECT_EQ(data.at("commands").size(), 4U);
+  // Each game its own wall: the rates have an interval over the two.
+  for (const json& command : data.at("commands")) {
+    const json& win = command.at("rates").at("win");
+    EXPECT_EQ(win.at("walls"), 2);
+    ASSERT_TRUE(win.at("ci95").is_number());
+    EXPECT_GE(win.at("ci95").get<double>(), 0);
+  }
 }
 
 TEST_F(ReportTest, AMissingLogIsNamedAndNothingIsWritten) {
@@ -144,6 +158,13 @@ TEST_F(ReportTest, AMissingLogIsNamedAndNothingIsWritten) {
   EXPECT_EQ(tenbin::arena::write_report(copy.string(), library, out, errors), 3);
   EXPECT_NE(errors.str().find("0002.mjson"), std::string::npos) << errors.str();
   EXPECT_FALSE(fs::exists(copy / "report.html"));
+}
+
+TEST(ReportPage, ShowsPlainAndAdjustedPointsPerHand) {
+  const std::string page = tenbin::arena::report_page("/* Chart */", json::object());
+  EXPECT_NE(page.find("'points/hand',"), std::string::npos);
+  EXPECT_NE(page.find("'adjusted points/hand'"), std::string::npos);
+  EXPECT_NE(page.find("c.adjusted_points_per_hand_ci95"), std::string::npos);
 }
 
 // A seat name cannot end the data's <script> element early (and so inject markup).

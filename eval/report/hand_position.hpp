@@ -1,0 +1,63 @@
+// The omniscient position of one hand as a game log tells it: every seat's concealed tiles and
+// melds, the dora indicators, how many draws were made, and the tiles whose identity is still
+// unknown (136 less every tile dealt, drawn or revealed). The luck adjustment (eval/report/luck)
+// walks a hand through it; it holds no allocation, so a position is cheap to copy.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/mjai.hpp"
+#include "engine/seats.hpp"
+#include "engine/tile.hpp"
+
+namespace tenbin::arena {
+
+// A tile's identity as the wall knows it: the 34 kinds with red fives apart (34 + suit).
+inline constexpr int kTileIdentities = kNumKinds + 3;
+int identity_of(Tile tile);
+Tile tile_of_identity(int identity);
+
+// How many tiles of each identity have not been seen: 4 of a kind (3 of a five and 1 red five).
+using UnseenTiles = std::array<std::uint8_t, kTileIdentities>;
+UnseenTiles full_wall();
+
+// Live draws a hand starts with (136 - 52 dealt - 14 in the dead wall).
+inline constexpr int kLiveDraws = 70;
+
+struct HandPosition {
+  PerSeat<TileCounts> concealed{};
+  PerSeat<TileCounts> melded{};  // tiles in the seat's calls, by kind
+  PerSeat<int> reds{};           // red fives the seat holds, concealed or called
+  PerSeat<int> dealt{};          // tiles dealt so far (13 once the deal is done)
+  PerSeat<int> calls{};
+  PerSeat<bool> riichi{};
+  int last_drawer = -1;  // the seat that drew last, until it discards or calls
+  Tile last_draw{};
+  std::array<int, 5> dora_kinds{};
+  int indicators = 0;
+  int draws = 0;  // draws so far, rinshan draws included
+  int dealer = 0;
+  UnseenTiles unseen = full_wall();
+
+  int unseen_total() const;
+  int live_draws_left() const { return kLiveDraws - draws; }
+  // The dora the seat holds: by the indicators (concealed and called) and its red fives.
+  int dora_held(int seat) const;
+
+  // The chance events: each takes `tile` out of the unseen tiles (std::invalid_argument when no
+  // such tile is left: the log is not a game).
+  void deal(int seat, Tile tile);
+  void draw(int seat, Tile tile);
+  void reveal_indicator(Tile tile);
+  // The seats' decisions.
+  void discard(int seat, Tile tile);
+  void call(const Event& event);  // chi, pon, daiminkan, ankan, kakan
+  void declare_riichi(int seat) { riichi[seat] = true; }
+
+ private:
+  void take_unseen(Tile tile);
+  void add_concealed(int seat, Tile tile);
+};
+
+}  // namespace tenbin::arena

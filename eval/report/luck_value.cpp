@@ -1,0 +1,215 @@
+#include "eval/report/luck_value.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/shanten.hpp"
+
+namespace tenbin::arena {
+
+// The text of data/luck_model.json, written into a generated source file at configure time
+// (CMakeLists.txt).
+extern const char* const kLuckModelJson;
+
+namespace {
+
+constexpr std::array<const char*, kLuckFeatures> kFeatureNames = {
+    "complete", "tenpai", "one_shanten", "two_shanten", "three_shanten",
+    "tenpai_draws_left", "one_shanten_draws_left", "two_shanten_draws_left", "three_shanten_draws_left",
+    "ukeire", "waits", "dora", "dora_when_ready", "dealer_when_ready", "open_when_ready", "riichi_when_ready",
+    "ron_chance", "ron_chance_dora", "deal_in_risk", "deal_in_risk_dora", "deal_in_risk_riichi"};
+
+void set(LuckFeatures& features, LuckFeature feature, int value) { features[static_cast<int>(feature)] = value; }
+
+// Copies of `kind` left for the seat to draw, as far as its own tiles tell.
+int copies_left(const HandPosition& position, int seat, int kind) {
+  return kCopiesPerKind - position.concealed[seat][kind] - position.melded[seat][kind];
+}
+
+// Ukeire of a 3n+1 hand: the copies left of every kind whose draw lowers the shanten.
+int ukeire_of(const ShantenProbe& probe, const HandPosition& position, int seat) {
+  int tiles = 0;
+  for (std::uint64_t kinds = probe.improving_draws(); kinds != 0; kinds &= kinds - 1) {
+    tiles += copies_left(position, seat, __builtin_ctzll(kinds));
+  }
+  return tiles;
+}
+
+// A 3n+2 hand: its shanten, the best ukeire among the discards that keep it, and the discard.
+HandSummary after_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
+  const TileCounts& hand = position.concealed[seat];
+  const ShantenProbe probe(hand, cache, Neighbours::draws_and_discards);
+  HandSummary result{probe.base(), -1, 0, -1};
+  if (result.shanten == kComplete) return result;
+  const bool drew = position.last_drawer == seat;
+  const int drawn = drew ? position.last_draw.kind() : -1;
+  TileCounts rest = hand;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (hand[kind] == 0 || probe.after_discard(kind) != result.shanten) continue;
+    --rest[kind];
+    const ShantenProbe kept(rest, cache, Neighbours::draws_and_discards);
+    const int ukeire = ukeire_of(kept, position, seat);
+    ++rest[kind];
+    if (ukeire > result.ukeire || (ukeire == result.ukeire && kind == drawn)) {
+      result.ukeire = ukeire;
+      result.discard = kind;
+    }
+  }
+  result.ukeire = std::max(result.ukeire, 0);
+  if (drew && position.riichi[seat]) result.discard = drawn;
+  return result;
+}
+
+HandSummary before_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
+  const ShantenProbe probe(position.concealed[seat], cache, Neighbours::draws_and_discards);
+  HandSummary result{probe.base(), ukeire_of(probe, position, seat), 0};
+  if (result.shanten == 0) result.waits = probe.improving_draws();
+  return result;
+}
+
+std::int64_t integer(const nlohmann::json& value, const char* what) {
+  if (!value.is_number_integer()) throw std::invalid_argument(std::string("luck model: ") + what + " is not a whole number");
+  return value.get<std::int64_t>();
+}
+
+}  // namespace
+
+const char* feature_name(LuckFeature feature) { return kFeatureNames[static_cast<int>(feature)]; }
+
+int dealing_bucket(const TileCounts& concealed) {
+  return std::clamp(shanten_regular(concealed), -1, kDealingShantenBuckets - 2) + 1;
+}
+
+HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& cache) {
+  const int tiles = total_tiles(position.concealed[seat]);
+  if (tiles % 3 == 0) {
+    throw std::invalid_argument("seat " + std::to_string(seat) + " holds " + std::to_string(tiles) + " tiles: the log is not a game");
+  }
+  return tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
+}
+
+PerSeat<HandSummary> summarize_all(const HandPosition& position, GroupNeedsCache& cache) {
+  PerSeat<HandSummary> hands{};
+  for (int seat = 0; seat < 4; ++seat) {
+    if (position.dealt[seat] == 13) hands[seat] = summarize(position, seat, cache);
+  }
+  return hands;
+}
+
+LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands) {
+  const HandSummary& hand = hands[seat];
+  LuckFeatures features{};
+  const int draws_left = position.live_draws_left();
+  switch (hand.shanten) {
+    case kComplete: set(features, LuckFeature::complete, 1); break;
+    case 0:
+      set(features, LuckFeature::tenpai, 1);
+      set(features, LuckFeature::tenpai_draws_left, draws_left);
+      set(features, LuckFeature::waits, hand.ukeire);
+      break;
+    case 1:
+      set(features, LuckFeature::one_shanten, 1);
+      set(features, LuckFeature::one_shanten_draws_left, draws_left);
+      break;
+    case 2:
+      set(features, LuckFeature::two_shanten, 1);
+      set(features, LuckFeature::two_shanten_draws_left, draws_left);
+      break;
+    case 3:
+      set(features, LuckFeature::three_shanten, 1);
+      set(features, LuckFeature::three_shanten_draws_left, draws_left);
+      break;
+    default: break;
+  }
+  set(features, LuckFeature::ukeire, hand.ukeire);
+  const int dora = position.dora_held(seat);
+  set(features, LuckFeature::dora, dora);
+  if (hand.shanten <= 0) {
+    set(features, LuckFeature::dora_when_ready, dora);
+    set(features, LuckFeature::dealer_when_ready, seat == position.dealer ? 1 : 0);
+    set(features, LuckFeature::open_when_ready, position.calls[seat]);
+    set(features, LuckFeature::riichi_when_ready, position.riichi[seat] ? 1 : 0);
+  }
+  const int drawer = position.last_drawer;
+  if (drawer < 0 || hands[drawer].discard < 0) return features;
+  const std::uint64_t discard = std::uint64_t{1} << hands[drawer].discard;
+  if (drawer != seat && (hand.waits & discard) != 0) {
+    set(features, LuckFeature::ron_chance, 1);
+    set(features, LuckFeature::ron_chance_dora, dora);
+  }
+  if (drawer == seat) {
+    int waiting = 0;
+    int their_dora = 0;
+    for (int other = 0; other < 4; ++other) {
+      if (other == seat || position.dealt[other] < 13 || (hands[other].waits & discard) == 0) continue;
+      ++waiting;
+      their_dora += position.dora_held(other);
+    }
+    set(features, LuckFeature::deal_in_risk, waiting);
+    set(features, LuckFeature::deal_in_risk_dora, their_dora);
+    set(features, LuckFeature::deal_in_risk_riichi, position.riichi[seat] ? waiting : 0);
+  }
+  return features;
+}
+
+std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands) {
+  const int dealt = position.dealt[seat];
+  if (dealt < 13) return model.dealing[dealt][dealing_bucket(position.concealed[seat])];
+  const LuckFeatures features = seat_features(position, seat, hands);
+  std::int64_t value = 0;
+  for (int i = 0; i < kLuckFeatures; ++i) value += model.weights[i] * features[i];
+  return value;
+}
+
+nlohmann::json LuckModel::to_json() const {
+  nlohmann::json weights_json = nlohmann::json::object();
+  for (int i = 0; i < kLuckFeatures; ++i) weights_json[kFeatureNames[i]] = weights[i];
+  return {{"unit", "centipoints"}, {"weights", weights_json}, {"dealing", dealing}, {"fitted_on", fitted_on}};
+}
+
+LuckModel LuckModel::from_json(const nlohmann::json& json) {
+  LuckModel model;
+  if (!json.is_object() || !json.contains("weights") || !json.contains("dealing")) {
+    throw std::invalid_argument("luck model: needs \"weights\" and \"dealing\"");
+  }
+  const nlohmann::json& weights = json.at("weights");
+  for (int i = 0; i < kLuckFeatures; ++i) {
+    if (!weights.contains(kFeatureNames[i])) throw std::invalid_argument(std::string("luck model: no weight for ") + kFeatureNames[i]);
+    model.weights[i] = integer(weights.at(kFeatureNames[i]), kFeatureNames[i]);
+  }
+  const nlohmann::json& dealing = json.at("dealing");
+  if (!dealing.is_array() || dealing.size() != model.dealing.size()) throw std::invalid_argument("luck model: \"dealing\" needs 13 rows");
+  for (std::size_t dealt = 0; dealt < model.dealing.size(); ++dealt) {
+    const nlohmann::json& row = dealing.at(dealt);
+    if (!row.is_array() || row.size() != kDealingShantenBuckets) throw std::invalid_argument("luck model: a \"dealing\" row needs 8 values");
+    for (int bucket = 0; bucket < kDealingShantenBuckets; ++bucket) model.dealing[dealt][bucket] = integer(row.at(bucket), "a dealing value");
+  }
+  model.fitted_on = json.value("fitted_on", nlohmann::json());
+  return model;
+}
+
+std::string LuckModel::id() const {
+  // FNV-1a, 64 bits, over the weights and the dealing table.
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  const auto mix = [&](std::int64_t value) {
+    for (int byte = 0; byte < 8; ++byte) {
+      hash ^= static_cast<std::uint64_t>(value >> (8 * byte)) & 0xffu;
+      hash *= 0x100000001b3ull;
+    }
+  };
+  for (const std::int64_t weight : weights) mix(weight);
+  for (const auto& row : dealing) {
+    for (const std::int64_t value : row) mix(value);
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string text(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) text[static_cast<std::size_t>(i)] = kHex[hash & 0xfu];
+  return text;
+}
+
+const LuckModel& LuckModel::compiled() {
+  static const LuckModel model = from_json(nlohmann::json::parse(kLuckModelJson));
+  return model;
+}
+
+}  // namespace tenbin::arena

@@ -1,0 +1,90 @@
+// The value estimate the luck adjustment uses: a fixed linear estimate of a seat's score change in
+// a hand from the omniscient position, on cheap figures of the seat's own tiles (shanten, ukeire,
+// dora, and how many draws are left). Any fixed estimate keeps the adjustment unbiased; a better
+// one removes more of the luck. Values are whole centipoints (1/100 point) so that the
+// adjustment's expectation is computed exactly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/neighbour_shanten.hpp"
+#include "eval/report/hand_position.hpp"
+
+namespace tenbin::arena {
+
+// The figures of a seat once its 13 tiles are dealt. Shanten below 4 is one-hot (4 or more is
+// the baseline), and each shanten's indicator is also multiplied by the live draws left. The
+// last ones look across the table: the seat that just drew would discard (HandSummary) one of
+// this tenpai seat's waits, or this seat would discard a tenpai opponent's wait.
+enum class LuckFeature : std::uint8_t {
+  complete,       // a 14-tile hand that is complete (it can win by tsumo)
+  tenpai,
+  one_shanten,
+  two_shanten,
+  three_shanten,
+  tenpai_draws_left,
+  one_shanten_draws_left,
+  two_shanten_draws_left,
+  three_shanten_draws_left,
+  ukeire,            // tiles that lower the shanten, less the copies the seat holds
+  waits,             // the same when tenpai
+  dora,              // dora held, red fives included
+  dora_when_ready,   // the same when tenpai or complete
+  dealer_when_ready,
+  open_when_ready,   // calls made, when tenpai or complete
+  riichi_when_ready,
+  ron_chance,        // the seat that just drew would discard one of this tenpai seat's waits
+  ron_chance_dora,   // the same times this seat's dora
+  deal_in_risk,      // the tenpai opponents waiting on the tile this seat would discard
+  deal_in_risk_dora, // their dora
+  deal_in_risk_riichi,  // the same count when this seat is in riichi (it must discard the tile)
+  count
+};
+inline constexpr int kLuckFeatures = static_cast<int>(LuckFeature::count);
+using LuckFeatures = std::array<int, kLuckFeatures>;
+const char* feature_name(LuckFeature feature);
+
+// While the deal is in progress a seat's value is looked up by the tiles it was dealt (0..12)
+// and their regular-form shanten (clamped to -1..6).
+inline constexpr int kDealingShantenBuckets = 8;
+int dealing_bucket(const TileCounts& concealed);
+
+struct LuckModel {
+  std::array<std::int64_t, kLuckFeatures> weights{};  // centipoints per unit of each feature
+  std::array<std::array<std::int64_t, kDealingShantenBuckets>, 13> dealing{};  // centipoints
+  nlohmann::json fitted_on;  // how the model was made (the command, its matches)
+
+  nlohmann::json to_json() const;
+  // Throws std::invalid_argument naming what is missing or malformed.
+  static LuckModel from_json(const nlohmann::json& json);
+  // data/luck_model.json, compiled in.
+  static const LuckModel& compiled();
+  // A short name of the weights (a hash of them), written beside the adjusted figures they make.
+  std::string id() const;
+};
+
+// What a seat's own concealed tiles say: shanten, ukeire, and the waits of a tenpai 3n+1 hand
+// (bit k for kind k). A 3n+2 hand (after its draw) counts the best ukeire among the discards
+// that keep its shanten, has no waits, and names the discard an efficiency player would make:
+// that best discard (the drawn tile among equals), or the drawn tile in riichi.
+struct HandSummary {
+  int shanten = 0;
+  int ukeire = 0;
+  std::uint64_t waits = 0;
+  int discard = -1;  // kind; -1 for a 3n+1 hand or a complete one
+};
+HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& cache);
+// Every seat whose deal is done (the others are left alone).
+PerSeat<HandSummary> summarize_all(const HandPosition& position, GroupNeedsCache& cache);
+
+// The figures of a seat whose deal is done, its own tiles and the others' waits summarised.
+LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands);
+
+// The estimate of the seat's own position, before the other seats' are taken off (centipoints).
+std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands);
+
+}  // namespace tenbin::arena

@@ -1,0 +1,121 @@
+// Luck-adjusted figures on real matches: two small duplicate matches of greedy and tsumogiri
+// against three greedy seats on the same walls. summary.json reports adjusted points per hand;
+// `compare --adjusted` pairs them game by game, each side's plain points per hand less its luck
+// as eval/report/luck computes it from the log; `sprt --adjusted` tests in points per hand.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "eval/report/compare.hpp"
+#include "eval/report/luck.hpp"
+#include "eval/report/paired_matches.hpp"
+#include "eval/report/sprt.hpp"
+#include "eval/study/game_log.hpp"
+#include "tests/process.hpp"
+#include "tests/scratch_dir.hpp"
+
+namespace tenbin::arena {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kGreedy = std::string(TENBIN_BINARY) + " --log-level warn --strategy greedy";
+
+// 8 duplicate hanchan (two walls) of `name` (playing `strategy`) against three greedy seats.
+void play_match(const fs::path& out, const std::string& name, const std::string& strategy) {
+  const std::string seat = std::string(TENBIN_BINARY) + " --log-level warn --strategy " + strategy;
+  const std::vector<std::string> args = {"--seat", name + "=" + seat, "--seat", "greedy=" + kGreedy, "--seat", "greedy=" + kGreedy,
+                                         "--seat", "greedy=" + kGreedy, "--games", "8", "--seed", "26", "--duplicate",
+                                         "--quiet", "--out", out.string()};
+  const subprocess::Result run = subprocess::run(subprocess::arena_binary(), args, {}, std::chrono::seconds(120));
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+}
+
+// Per game of `name`: its score change per hand, plain and less its luck.
+std::map<int, std::pair<double, double>> per_game(const fs::path& dir, const std::string& name) {
+  std::map<int, std::pair<double, double>> games;
+  std::ifstream results(dir / "results.jsonl");
+  for (std::string line; std::getline(results, line);) {
+    const json result = json::parse(line);
+    const int game = result.at("game").get<int>();
+    int seat = 0;
+    while (result.at("names").at(seat).get<std::string>() != name) ++seat;
+    char file[32];
+    std::snprintf(file, sizeof file, "%04d.mjson", game);
+    const std::vector<Event> log = read_game_log((dir / "logs" / file).string());
+    const GameLuck luck = game_luck(log);
+    const double hands = static_cast<double>(luck.hands.size());
+    const double change = result.at("scores").at(seat).get<double>() - 25000;
+    games[game] = {change / hands, (change - luck.total[seat]) / hands};
+  }
+  return games;
+}
+
+TEST(AdjustedResults, SummaryCompareAndSprtUseTheLuckOfEveryGame) {
+  ScratchDir scratch("adjusted-compare");
+  play_match(scratch / "a", "eff", "greedy");
+  play_match(scratch / "b", "giri", "tsumogiri");
+  if (HasFatalFailure()) return;
+
+  // (In match a every seat plays greedy: the four rotations of a wall are the same game, so its
+  // figures are zero; match b's tsumogiri seat has some.)
+  std::ifstream summary_in(scratch / "b" / "summary.json");
+  const json summary = json::parse(summary_in);
+  bool found = false;
+  for (const json& command : summary) {
+    if (command.at("name") != "giri") continue;
+    found = true;
+    EXPECT_TRUE(command.contains("adjusted_points_per_hand"));
+    EXPECT_GT(command.at("adjusted_points_per_hand_ci95").get<double>(), 0);
+    EXPECT_NE(command.at("adjusted_points_per_hand").get<double>(), command.at("points_per_hand").get<double>());
+  }
+  EXPECT_TRUE(found);
+
+  const auto a = per_game(scratch / "a", "eff");
+  const auto b = per_game(scratch / "b", "giri");
+  ASSERT_EQ(a.size(), 8u);
+  double plain = 0, adjusted = 0;
+  for (const auto& [game, figures] : a) {
+    plain += (figures.first - b.at(game).first) / 8;
+    adjusted += (figures.second - b.at(game).second) / 8;
+  }
+  const Comparison c = compare(read_paired_matches((scratch / "a").string(), "eff", (scratch / "b").string(), "giri",
+                                                   PairedFigures::points_per_hand));
+  EXPECT_NEAR(c.points_per_hand.mean, plain, 1e-9);
+  EXPECT_NEAR(c.adjusted_points_per_hand.mean, adjusted, 1e-9);
+  EXPECT_NE(c.points_per_hand.mean, c.adjusted_points_per_hand.mean);
+  EXPECT_EQ(c.adjusted_points_per_hand.walls, 2);
+
+  std::ostringstream out, errors;
+  EXPECT_EQ(compare_command((scratch / "a").string(), "eff", (scratch / "b").string(), "giri", true, out, errors), 0) << errors.str();
+  EXPECT_NE(out.str().find("luck-adjusted"), std::string::npos) << out.str();
+
+  std::ostringstream sprt_out, sprt_errors;
+  SprtSettings settings;
+  settings.adjusted = true;
+  settings.pt0 = 0;
+  settings.pt1 = 100;
+  EXPECT_EQ(sprt_command((scratch / "a").string(), "eff", (scratch / "b").string(), "giri", settings, sprt_out, sprt_errors), 0)
+      << sprt_errors.str();
+  EXPECT_NE(sprt_out.str().find("luck-adjusted points per hand"), std::string::npos) << sprt_out.str();
+  // The first wall's line: B - A is the negated adjusted difference of its four games.
+  double first_wall = 0;
+  for (int game = 0; game < 4; ++game) first_wall -= (a.at(game).second - b.at(game).second) / 4;
+  std::ostringstream expected;
+  expected << "walls     1  mean " << std::showpos << std::fixed;
+  expected.precision(2);
+  expected.width(7);
+  expected << first_wall;
+  EXPECT_NE(sprt_out.str().find(expected.str()), std::string::npos) << sprt_out.str() << "\nexpected " << expected.str();
+}
+
+}  // namespace
+}  // namespace tenbin::arena
