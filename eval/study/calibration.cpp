@@ -33,16 +33,6 @@ std::array<double, 4> mj0_deal_in(const Table& table, int kind, const Calibratio
   return deal_in;
 }
 
-// The seats that ron the discard at `index` (the hora events right after it).
-std::array<bool, 4> ronned_by(const std::vector<Event>& log, std::size_t index) {
-  std::array<bool, 4> ron{};
-  const int discarder = log[index].actor;
-  for (std::size_t j = index + 1; j < log.size() && log[j].type == EventType::hora; ++j) {
-    if (log[j].target == discarder && log[j].actor >= 0 && log[j].actor < 4) ron[log[j].actor] = true;
-  }
-  return ron;
-}
-
 ModelScore score_model(const std::string& name, const std::vector<Forecast>& forecasts) {
   int clipped_hits = 0;
   for (const Forecast& f : forecasts) clipped_hits += f.happened && f.probability < kClip ? 1 : 0;

@@ -26,16 +26,6 @@ OpponentShow show_of(const SeatView& opponent) {
   return opponent.closed() ? OpponentShow::closed : OpponentShow::open;
 }
 
-// The seats that ron the discard at `index` (the hora events right after it).
-std::array<bool, 4> ronned_by(const std::vector<Event>& log, std::size_t index) {
-  std::array<bool, 4> ron{};
-  const int discarder = log[index].actor;
-  for (std::size_t j = index + 1; j < log.size() && log[j].type == EventType::hora; ++j) {
-    if (log[j].target == discarder && log[j].actor >= 0 && log[j].actor < 4) ron[log[j].actor] = true;
-  }
-  return ron;
-}
-
 void score_discard(const std::vector<Event>& log, std::size_t index, const Table& view, const DangerTableSettings& settings,
                    mj0::Sampler& sampler, std::uint64_t seed, std::vector<DiscardDanger>& out) {
   const mj0::Position position = tenpai_model::mj0_position(view);

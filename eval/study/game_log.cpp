@@ -1,5 +1,6 @@
 #include "eval/study/game_log.hpp"
 
+#include <array>
 #include <filesystem>
 #include <ostream>
 
@@ -31,6 +32,16 @@ std::vector<std::string> expand_log_inputs(const std::vector<std::string>& input
     }
   }
   return logs;
+}
+
+// The seats that ron the discard at `index` (the hora events right after it).
+std::array<bool, 4> ronned_by(const std::vector<Event>& log, std::size_t index) {
+  std::array<bool, 4> ron{};
+  const int discarder = log[index].actor;
+  for (std::size_t j = index + 1; j < log.size() && log[j].type == EventType::hora; ++j) {
+    if (log[j].target == discarder && log[j].actor >= 0 && log[j].actor < 4) ron[log[j].actor] = true;
+  }
+  return ron;
 }
 
 }  // namespace tenbin::arena

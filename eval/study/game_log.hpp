@@ -2,6 +2,8 @@
 // offline evaluations: the tenpai data, the opponent-model calibration and the wall experiment.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
@@ -23,5 +25,8 @@ std::vector<Event> read_game_log(const std::string& path);
 // Log files as given, and every log of each match directory given; a directory that cannot be
 // listed is reported on `errors` and skipped.
 std::vector<std::string> expand_log_inputs(const std::vector<std::string>& inputs, std::ostream& errors);
+
+// The seats that ron the discard at `index` of `log` (the hora events right after it).
+std::array<bool, 4> ronned_by(const std::vector<Event>& log, std::size_t index);
 
 }  // namespace tenbin::arena
