@@ -34,6 +34,7 @@ void Table::apply(const Event& event) {
   if (event.type == EventType::start_game) {
     if (event.id >= 0) seat_ = event.id;
     for (auto& player : players_) player.score = rules_.starting_points;
+    records_ = {};
     synchronised_ = false;
     decision_ = Decision::none;
     return;
@@ -172,6 +173,21 @@ void Table::on_draw(const Event& event) {
   decision_ = Decision::own_draw;
 }
 
+void Table::note_discard_facing_riichi(int actor, int kind) {
+  if (players_[actor].riichi_declared) return;
+  bool facing = false;
+  bool genbutsu = true;
+  for (int seat = 0; seat < kSeats; ++seat) {
+    const SeatView& other = players_[seat];
+    if (seat == actor || !other.riichi) continue;
+    facing = true;
+    genbutsu = genbutsu && (other.discarded[kind] > 0 || other.passed_in_riichi[kind] > 0);
+  }
+  if (!facing) return;
+  ++records_[actor].discards_facing_riichi;
+  if (genbutsu) ++records_[actor].genbutsu_facing_riichi;
+}
+
 void Table::on_discard(const Event& event) {
   SeatView& player = players_[event.actor];
   if (player.hand_size % 3 != 2) {
@@ -186,6 +202,7 @@ void Table::on_discard(const Event& event) {
     called_type_ = EventType::none;
   }
   --player.hand_size;
+  note_discard_facing_riichi(event.actor, event.pai.kind());
   const bool declaration = player.riichi_declared && !player.riichi;
   if (declaration) {
     player.riichi = true;

@@ -57,6 +57,13 @@ struct SeatView {
   bool closed() const;
 };
 
+// What a seat has shown over the match so far, kept from hand to hand: how it discards while
+// another seat's riichi stands (a player who folds throws that riichi's safe tiles).
+struct SeatRecord {
+  int discards_facing_riichi = 0;  // its discards before its own riichi while another seat was in riichi
+  int genbutsu_facing_riichi = 0;  // of them, tiles safe against every such riichi (genbutsu)
+};
+
 // What this seat is being asked, given the last event.
 enum class Decision : std::uint8_t {
   none,               // nothing to answer
@@ -101,6 +108,7 @@ class Table {
   int tiles_left() const { return tiles_left_; }  // live draws left (70 at the deal)
   int kans() const { return kans_; }
   const SeatView& player(int seat) const { return players_[seat]; }
+  const SeatRecord& record(int seat) const { return records_[seat]; }  // since start_game
   int score(int seat) const { return players_[seat].score; }
 
   // Our hand.
@@ -133,6 +141,7 @@ class Table {
   void check_deal_copies(const Event& event);
   void on_draw(const Event& event);
   void on_discard(const Event& event);
+  void note_discard_facing_riichi(int actor, int kind);  // the actor's record, before its discard is seen
   void on_call(const Event& event);
   void on_reach_accepted(const Event& event);
   void on_result(const Event& event);
@@ -165,6 +174,7 @@ class Table {
   int kans_ = 0;
   bool any_call_ = false;          // a call (or kan) happened this hand
   PerSeat<SeatView> players_{};
+  PerSeat<SeatRecord> records_{};
 
   TileCounts hand_{};
   std::array<bool, 3> red_in_hand_{};  // 5mr 5pr 5sr held

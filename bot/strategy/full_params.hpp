@@ -40,6 +40,13 @@ struct FullParams {
   // The share of a not-yet-tenpai opponent's progress that stops once another seat (we included)
   // has declared riichi: the players who fold stop racing.
   double riichi_fold_share = 0.36;
+  // Read from the seat (engine/table's SeatRecord): a seat that throws genbutsu against a riichi
+  // more often than the population folds more. Its genbutsu share, drawn toward the population's
+  // by `seat_reading_prior` discards' worth, moves its fold share by `fold_share_per_genbutsu_share`
+  // per unit of difference (0: every seat is the population).
+  double population_genbutsu_share = 0.64;
+  double fold_share_per_genbutsu_share = 1.36;
+  double seat_reading_prior = 40;
   // The lines (bot/strategy/line).
   int fold_horizon = 5;
   int noten_window_draws = 6;
@@ -100,6 +107,12 @@ void for_each_param(Params& p, Visit&& visit) {
         "share of players tenpai after their n-th discard, n = 0..20: full and majiang-ai seats (seeds 7171, 7272; turns seen under 500 times take the last turn seen more)");
   visit("riichi_fold_share", p.riichi_fold_share,
         "share of a not-yet-tenpai opponent's progress to tenpai that stops facing another seat's riichi: scripts/study/fold-rates, full and majiang-ai seats (seeds 7171, 7272)");
+  visit("population_genbutsu_share", p.population_genbutsu_share,
+        "share of discards that are genbutsu while facing another's riichi, all seats of full vs 3 majiang-ai (seeds 7171, 7272), where riichi_fold_share was measured");
+  visit("fold_share_per_genbutsu_share", p.fold_share_per_genbutsu_share,
+        "fold share per unit of genbutsu share: least squares over full (0.53, 0.28), majiang-ai (0.69, 0.41) and greedy (0.80, 0.64) seats");
+  visit("seat_reading_prior", p.seat_reading_prior,
+        "discards facing a riichi, at the population's genbutsu share, a seat's own share is drawn toward (first estimate)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");

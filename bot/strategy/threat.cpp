@@ -16,10 +16,10 @@ double tenpai_by_turn(const FullParams& params, int discards) {
 }
 
 // The opponent's tenpai odds `j` go-rounds from now: tenpai now, or not yet and reaching it as the
-// base rate does between its turn now and then, slowed by the players who fold when `facing_riichi`.
+// base rate does between its turn now and then, slowed by its fold share when `facing_riichi`.
 std::array<double, kMaxGoRounds + 1> tenpai_over_time(const Table& table, int seat, double now, bool facing_riichi,
                                                       const FullParams& params) {
-  const double pace = facing_riichi ? 1 - params.riichi_fold_share : 1.0;
+  const double pace = facing_riichi ? 1 - fold_share_of(table, seat, params) : 1.0;
   std::array<double, kMaxGoRounds + 1> tenpai{};
   tenpai[0] = now;
   const int turn = static_cast<int>(table.player(seat).river.size());
@@ -144,6 +144,15 @@ double flat_ron_points(const Table& table, int seat, const FullParams& params) {
 }
 
 }  // namespace
+
+double fold_share_of(const Table& table, int seat, const FullParams& params) {
+  const SeatRecord& record = table.record(seat);
+  const double prior = params.seat_reading_prior;
+  const double population = params.population_genbutsu_share;
+  const double discards = record.discards_facing_riichi + prior;
+  const double genbutsu_share = discards > 0 ? (record.genbutsu_facing_riichi + prior * population) / discards : population;
+  return std::clamp(params.riichi_fold_share + params.fold_share_per_genbutsu_share * (genbutsu_share - population), 0.0, 1.0);
+}
 
 std::array<double, kNumKinds> flat_wall(const Table& table) {
   const TileCounts visible = table.visible();

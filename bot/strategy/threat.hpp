@@ -67,6 +67,10 @@ std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table,
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall,
                             const FullParams& params = kDefaultFullParams);
 
+// The share of the seat's progress that stops while it faces a riichi: the params' fold share,
+// moved by how often the seat has thrown genbutsu against a riichi this match (its SeatRecord).
+double fold_share_of(const Table& table, int seat, const FullParams& params = kDefaultFullParams);
+
 // The threat once we have declared riichi: every opponent that has not declared races at the pace
 // left by the players who fold against a riichi (the params' fold share).
 Threat threat_after_our_riichi(const Threat& threat, const Table& table, const FullParams& params = kDefaultFullParams);

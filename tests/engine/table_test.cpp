@@ -983,3 +983,40 @@ TEST(TableErrors, OwnHandHiddenOrOutOfTurn) {
 
 }  // namespace
 }  // namespace tenbin
+
+namespace tenbin {
+namespace {
+
+// Each seat's discards while another seat's riichi stands, and the genbutsu among them, counted
+// from hand to hand and reset by start_game. Seat 1 declares riichi on 1m: before its declaration
+// discard nobody faces it; its own discards never count.
+TEST(TableRecord, GenbutsuFacingARiichiCountedFromHandToHand) {
+  L::Deal deal;
+  deal.oya = 1;
+  Seat me;
+  me << L::start_game(0) << L::start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal);
+  me << L::tsumo(1) << L::dahai(1, "9s") << L::tsumo(2) << L::dahai(2, "S") << L::tsumo(3) << L::dahai(3, "W")
+     << L::tsumo(0, "N") << L::dahai(0, "N", true) << L::tsumo(1) << L::reach(1) << L::dahai(1, "1m")
+     << L::reach_accepted(1);
+  for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(me.table.record(seat).discards_facing_riichi, 0) << seat;
+  me << L::tsumo(2) << L::dahai(2, "S")            // not safe against seat 1
+     << L::tsumo(3) << L::dahai(3, "1m")           // its declaration tile: genbutsu
+     << L::tsumo(0, "2s") << L::dahai(0, "2s", true)
+     << L::tsumo(1) << L::dahai(1, "5p", true)     // the riichi seat itself
+     << L::tsumo(2) << L::dahai(2, "2s");          // passed since the riichi: genbutsu
+  const auto counts = [&](int seat) {
+    const SeatRecord& r = me.table.record(seat);
+    return std::pair{r.discards_facing_riichi, r.genbutsu_facing_riichi};
+  };
+  EXPECT_EQ(counts(0), std::pair(1, 0));
+  EXPECT_EQ(counts(1), std::pair(0, 0));
+  EXPECT_EQ(counts(2), std::pair(2, 1));
+  EXPECT_EQ(counts(3), std::pair(1, 1));
+  me << L::start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal);
+  EXPECT_EQ(counts(2), std::pair(2, 1));  // kept into the next hand
+  me << L::start_game(0);
+  EXPECT_EQ(counts(2), std::pair(0, 0));  // a new match starts afresh
+}
+
+}  // namespace
+}  // namespace tenbin

@@ -118,6 +118,7 @@ TEST(Threat, PlayersFacingARiichiRaceAtThePaceTheFoldShareLeaves) {
   const Table table = after_dealer_riichi();
   FullParams params;
   params.riichi_fold_share = 0.25;
+  params.fold_share_per_genbutsu_share = 0;  // every seat the population
   const Threat threat = threat_from_estimate(table, hand_made_estimate(), false, params);
   const OpponentThreat& facing = threat.opponents[1];  // seat 2: two discards, facing seat 1's riichi
   ASSERT_EQ(facing.seat, 2);
@@ -164,6 +165,29 @@ TEST(Threat, OurRiichiSlowsTheOthersRace) {
   const Threat same = threat_after_our_riichi(threat_from_estimate(table, estimate, false, params), table, params);
   const Threat plain = threat_from_estimate(table, estimate, false, params);
   for (const int j : {1, 3, 6, 9}) EXPECT_DOUBLE_EQ(same.hazard[j], plain.hazard[j]) << j;
+}
+
+// A seat's fold share read from its record: seat 2 threw one tile against the riichi, not a safe
+// one; drawn toward the population by the prior, its genbutsu share is (0 + 4 * 0.5) / (1 + 4).
+TEST(Threat, TheFoldShareIsReadFromTheSeat) {
+  const Table table = after_dealer_riichi();
+  ASSERT_EQ(table.record(2).discards_facing_riichi, 1);
+  ASSERT_EQ(table.record(2).genbutsu_facing_riichi, 0);
+  FullParams params;
+  params.riichi_fold_share = 0.3;
+  params.population_genbutsu_share = 0.5;
+  params.seat_reading_prior = 4;
+  params.fold_share_per_genbutsu_share = 1;
+  EXPECT_NEAR(fold_share_of(table, 2, params), 0.3 + (0.4 - 0.5), 1e-12);
+  EXPECT_NEAR(fold_share_of(table, 0, params), 0.3, 1e-12);  // we have thrown nothing against it yet
+  params.fold_share_per_genbutsu_share = 0;
+  EXPECT_NEAR(fold_share_of(table, 2, params), 0.3, 1e-12);
+  params.fold_share_per_genbutsu_share = 10;
+  EXPECT_EQ(fold_share_of(table, 2, params), 0.0);  // never below nothing
+  // And the race follows it: seat 2's pace is 1 - 0.2 with the reading, as by hand.
+  params.fold_share_per_genbutsu_share = 1;
+  const Threat threat = threat_from_estimate(table, hand_made_estimate(), false, params);
+  EXPECT_NEAR(threat.opponents[1].tenpai[6], grown(0.2, 2, 6, 0.8, params), 1e-12);
 }
 
 }  // namespace
