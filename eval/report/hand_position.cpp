@@ -90,7 +90,8 @@ void HandPosition::call(const Event& event) {
   // The called tile of chi, pon and daiminkan: another seat's discard, already out of its hand.
   if (event.type != EventType::ankan) meld(event.pai);
   if (calls[seat] >= 4) throw std::invalid_argument("a fifth call: the log is not a game");
-  melds[seat][static_cast<std::size_t>(calls[seat])] = Meld::make(meld_type_of(event.type), event.pai, event.consumed.view(), event.target);
+  melds[seat][static_cast<std::size_t>(calls[seat])] =
+      Meld::make(meld_type_of(event.type), event.pai, event.consumed.view(), event.target);
   ++calls[seat];
 }
 

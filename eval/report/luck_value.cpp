@@ -25,7 +25,8 @@ void set(LuckFeatures& features, LuckFeature feature, int value) { features[stat
 int hundreds(int points) { return (points + 50) / 100; }
 
 // A tenpai hand's prospects, its tiles `waiting` on `waits`, written into its summary.
-void price_waits(HandSummary& summary, const HandPosition& position, int seat, const TileCounts& waiting, std::uint64_t waits) {
+void price_waits(HandSummary& summary, const HandPosition& position, int seat, const TileCounts& waiting,
+                 std::uint64_t waits) {
   const ReadyProspects prospects = ready_prospects(position, seat, waiting, waits);
   summary.ron_points = prospects.ron;
   summary.win_chance = prospects.win_chance;

@@ -24,7 +24,10 @@ WinningHand winning_hand(const HandPosition& position, int seat, const TileCount
   hand.concealed = concealed;
   hand.win_kind = win_kind;
   hand.red_fives = position.reds[seat];
-  for (int i = 0; i < position.calls[seat]; ++i) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = position.melds[seat][static_cast<std::size_t>(i)];
+  for (int i = 0; i < position.calls[seat]; ++i) {
+    hand.melds[static_cast<std::size_t>(i)] = position.melds[seat][static_cast<std::size_t>(i)];
+  }
+  hand.meld_count = position.calls[seat];
   return hand;
 }
 
