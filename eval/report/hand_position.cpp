@@ -80,6 +80,7 @@ void HandPosition::call(const Event& event) {
     // The added tile leaves the hand; `consumed` names the pon's tiles, already called.
     discard(seat, event.pai);
     meld(event.pai);
+    upgrade_pon(seat, event);
     return;
   }
   for (const Tile tile : event.consumed.view()) {
@@ -88,7 +89,20 @@ void HandPosition::call(const Event& event) {
   }
   // The called tile of chi, pon and daiminkan: another seat's discard, already out of its hand.
   if (event.type != EventType::ankan) meld(event.pai);
+  if (calls[seat] >= 4) throw std::invalid_argument("a fifth call: the log is not a game");
+  melds[seat][static_cast<std::size_t>(calls[seat])] =
+      Meld::make(meld_type_of(event.type), event.pai, event.consumed.view(), event.target);
   ++calls[seat];
+}
+
+void HandPosition::upgrade_pon(int seat, const Event& event) {
+  for (int i = 0; i < calls[seat]; ++i) {
+    Meld& pon = melds[seat][static_cast<std::size_t>(i)];
+    if (pon.type != MeldType::pon || pon.kind() != event.pai.kind()) continue;
+    pon = Meld::make(MeldType::kakan, event.pai, event.consumed.view(), pon.target);
+    return;
+  }
+  throw std::invalid_argument("a kakan without its pon: the log is not a game");
 }
 
 }  // namespace tenbin::arena

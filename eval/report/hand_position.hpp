@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/meld.hpp"
 #include "engine/mjai.hpp"
 #include "engine/seats.hpp"
 #include "engine/tile.hpp"
@@ -31,6 +32,7 @@ struct HandPosition {
   PerSeat<int> reds{};           // red fives the seat holds, concealed or called
   PerSeat<int> dealt{};          // tiles dealt so far (13 once the deal is done)
   PerSeat<int> calls{};
+  PerSeat<std::array<Meld, 4>> melds{};  // the first calls[seat] are the seat's melds
   PerSeat<bool> riichi{};
   int last_drawer = -1;  // the seat that drew last, until it discards or calls
   Tile last_draw{};
@@ -38,6 +40,9 @@ struct HandPosition {
   int indicators = 0;
   int draws = 0;  // draws so far, rinshan draws included
   int dealer = 0;
+  int round_wind = kinds::east;  // kind
+  int honba = 0;
+  int riichi_sticks = 0;  // on the table: the hand's start and every riichi since
   UnseenTiles unseen = full_wall();
 
   int unseen_total() const;
@@ -53,11 +58,15 @@ struct HandPosition {
   // The seats' decisions.
   void discard(int seat, Tile tile);
   void call(const Event& event);  // chi, pon, daiminkan, ankan, kakan
-  void declare_riichi(int seat) { riichi[seat] = true; }
+  void declare_riichi(int seat) {
+    riichi[seat] = true;
+    ++riichi_sticks;
+  }
 
  private:
   void take_unseen(Tile tile);
   void add_concealed(int seat, Tile tile);
+  void upgrade_pon(int seat, const Event& event);
 };
 
 }  // namespace tenbin::arena

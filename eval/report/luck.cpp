@@ -74,6 +74,9 @@ class Walk {
     finish();
     position_ = HandPosition{};
     position_.dealer = e.oya;
+    position_.round_wind = e.bakaze;
+    position_.honba = e.honba;
+    position_.riichi_sticks = e.kyotaku;
     in_hand_ = true;
     change_ = {};
     for (int i = 0; i < 4; ++i) {
@@ -120,18 +123,22 @@ EventLuck event_luck(const HandPosition& before, ChanceEvent event, int seat, Ti
   if (unseen == 0) throw std::invalid_argument("a tile after every tile was seen");
   // D_s = N * f_s(outcome) - sum over the unseen tiles of f_s(tile). Only the seat dealt or
   // drawing to changes its own tiles; the others' summaries are taken once.
+  // A draw or deal moves one hand: the others are summarised once, before it. An indicator
+  // reprices every hand, so each outcome summarises them all.
   const bool moves_a_hand = event != ChanceEvent::indicator;
   PerSeat<HandSummary> others{};
-  for (int s = 0; s < 4; ++s) {
-    if (before.dealt[s] == 13 && !(moves_a_hand && s == seat)) others[s] = summarize(before, s, cache);
+  if (moves_a_hand) {
+    for (int s = 0; s < 4; ++s) {
+      if (before.dealt[s] == 13 && s != seat) others[s] = summarize(before, s, cache);
+    }
   }
-  // The moved hand's summary reads kinds only: a red five's is its plain five's.
-  std::array<std::optional<HandSummary>, kNumKinds> by_kind;
+  // The moved hand's summary by the tile's identity (a red five prices as dora).
+  std::array<std::optional<HandSummary>, kTileIdentities> by_identity;
   const auto values = [&](Tile tile) {
     const HandPosition next = after(before, event, seat, tile);
-    PerSeat<HandSummary> hands = others;
+    PerSeat<HandSummary> hands = moves_a_hand ? others : summarize_all(next, cache);
     if (moves_a_hand && next.dealt[seat] == 13) {
-      std::optional<HandSummary>& summary = by_kind[tile.kind()];
+      std::optional<HandSummary>& summary = by_identity[static_cast<std::size_t>(identity_of(tile))];
       if (!summary) summary = summarize(next, seat, cache);
       hands[seat] = *summary;
     }

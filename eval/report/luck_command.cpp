@@ -33,16 +33,18 @@ nlohmann::json game_line(const std::string& path, const GameLuck& luck) {
 }
 
 int print_luck(const std::vector<std::string>& inputs, const std::string& model_path) {
-  LuckModel model = LuckModel::compiled();
-  if (!model_path.empty()) {
-    try {
+  LuckModel model;
+  try {
+    if (model_path.empty()) {
+      model = LuckModel::compiled();
+    } else {
       std::ifstream in(model_path);
       if (!in) throw std::runtime_error("cannot open it");
       model = LuckModel::from_json(nlohmann::json::parse(in));
-    } catch (const std::exception& error) {
-      std::cerr << "tenbin-arena luck: " << model_path << ": " << error.what() << "\n";
-      return 2;
     }
+  } catch (const std::exception& error) {
+    std::cerr << "tenbin-arena luck: " << (model_path.empty() ? "the compiled-in model" : model_path) << ": " << error.what() << "\n";
+    return 2;
   }
   GroupNeedsCache cache;
   int status = 0;

@@ -17,9 +17,21 @@ constexpr std::array<const char*, kLuckFeatures> kFeatureNames = {
     "complete", "tenpai", "one_shanten", "two_shanten", "three_shanten",
     "tenpai_draws_left", "one_shanten_draws_left", "two_shanten_draws_left", "three_shanten_draws_left",
     "ukeire", "waits", "dora", "dora_when_ready", "dealer_when_ready", "open_when_ready", "riichi_when_ready",
-    "ron_chance", "ron_chance_dora", "deal_in_risk", "deal_in_risk_dora", "deal_in_risk_riichi"};
+    "ron_chance", "ron_chance_dora", "deal_in_risk", "deal_in_risk_dora", "deal_in_risk_riichi",
+    "win_points", "ready_points", "win_chance", "ron_points", "deal_in_points"};
 
 void set(LuckFeatures& features, LuckFeature feature, int value) { features[static_cast<int>(feature)] = value; }
+
+int hundreds(int points) { return (points + 50) / 100; }
+
+// A tenpai hand's prospects, its tiles `waiting` on `waits`, written into its summary.
+void price_waits(HandSummary& summary, const HandPosition& position, int seat, const TileCounts& waiting,
+                 std::uint64_t waits) {
+  const ReadyProspects prospects = ready_prospects(position, seat, waiting, waits);
+  summary.ron_points = prospects.ron;
+  summary.win_chance = prospects.win_chance;
+  summary.ready_points = prospects.mean_points * prospects.win_chance / 100;
+}
 
 // Copies of `kind` left for the seat to draw, as far as its own tiles tell.
 int copies_left(const HandPosition& position, int seat, int kind) {
@@ -40,7 +52,10 @@ HandSummary after_draw(const HandPosition& position, int seat, GroupNeedsCache& 
   const TileCounts& hand = position.concealed[seat];
   const ShantenProbe probe(hand, cache, Neighbours::draws_and_discards);
   HandSummary result{probe.base(), -1, 0, -1};
-  if (result.shanten == kComplete) return result;
+  if (result.shanten == kComplete) {
+    result.tsumo_points = tsumo_points(position, seat);
+    return result;
+  }
   const bool drew = position.last_drawer == seat;
   const int drawn = drew ? position.last_draw.kind() : -1;
   TileCounts rest = hand;
@@ -57,13 +72,20 @@ HandSummary after_draw(const HandPosition& position, int seat, GroupNeedsCache& 
   }
   result.ukeire = std::max(result.ukeire, 0);
   if (drew && position.riichi[seat]) result.discard = drawn;
+  if (result.shanten == 0 && result.discard >= 0 && hand[result.discard] > 0) {
+    --rest[result.discard];
+    const ShantenProbe waiting(rest, cache, Neighbours::draws_and_discards);
+    if (waiting.base() == 0) price_waits(result, position, seat, rest, waiting.improving_draws());
+  }
   return result;
 }
 
 HandSummary before_draw(const HandPosition& position, int seat, GroupNeedsCache& cache) {
   const ShantenProbe probe(position.concealed[seat], cache, Neighbours::draws_and_discards);
   HandSummary result{probe.base(), ukeire_of(probe, position, seat), 0};
-  if (result.shanten == 0) result.waits = probe.improving_draws();
+  if (result.shanten != 0) return result;
+  result.waits = probe.improving_draws();
+  price_waits(result, position, seat, position.concealed[seat], result.waits);
   return result;
 }
 
@@ -101,9 +123,14 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
   LuckFeatures features{};
   const int draws_left = position.live_draws_left();
   switch (hand.shanten) {
-    case kComplete: set(features, LuckFeature::complete, 1); break;
+    case kComplete:
+      set(features, LuckFeature::complete, 1);
+      set(features, LuckFeature::win_points, hundreds(hand.tsumo_points));
+      break;
     case 0:
       set(features, LuckFeature::tenpai, 1);
+      set(features, LuckFeature::ready_points, hundreds(hand.ready_points));
+      set(features, LuckFeature::win_chance, hand.win_chance);
       set(features, LuckFeature::tenpai_draws_left, draws_left);
       set(features, LuckFeature::waits, hand.ukeire);
       break;
@@ -132,19 +159,24 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
   }
   const int drawer = position.last_drawer;
   if (drawer < 0 || hands[drawer].discard < 0) return features;
-  const std::uint64_t discard = std::uint64_t{1} << hands[drawer].discard;
+  const int discard_kind = hands[drawer].discard;
+  const std::uint64_t discard = std::uint64_t{1} << discard_kind;
   if (drawer != seat && (hand.waits & discard) != 0) {
     set(features, LuckFeature::ron_chance, 1);
     set(features, LuckFeature::ron_chance_dora, dora);
+    set(features, LuckFeature::ron_points, hundreds(hand.ron_points[static_cast<std::size_t>(discard_kind)]));
   }
   if (drawer == seat) {
     int waiting = 0;
     int their_dora = 0;
+    int their_points = 0;
     for (int other = 0; other < 4; ++other) {
       if (other == seat || position.dealt[other] < 13 || (hands[other].waits & discard) == 0) continue;
       ++waiting;
       their_dora += position.dora_held(other);
+      their_points += hands[other].ron_points[static_cast<std::size_t>(discard_kind)];
     }
+    set(features, LuckFeature::deal_in_points, hundreds(their_points));
     set(features, LuckFeature::deal_in_risk, waiting);
     set(features, LuckFeature::deal_in_risk_dora, their_dora);
     set(features, LuckFeature::deal_in_risk_riichi, position.riichi[seat] ? waiting : 0);

@@ -13,6 +13,7 @@
 
 #include "engine/neighbour_shanten.hpp"
 #include "eval/report/hand_position.hpp"
+#include "eval/report/win_value.hpp"
 
 namespace tenbin::arena {
 
@@ -42,6 +43,11 @@ enum class LuckFeature : std::uint8_t {
   deal_in_risk,      // the tenpai opponents waiting on the tile this seat would discard
   deal_in_risk_dora, // their dora
   deal_in_risk_riichi,  // the same count when this seat is in riichi (it must discard the tile)
+  win_points,        // a complete hand's tsumo, in hundreds of points (eval/report/win_value)
+  ready_points,      // when tenpai: the waits' mean ron value times the chance one comes, hundreds
+  win_chance,        // when tenpai: the chance (percent) that a wait comes out while the hand lasts
+  ron_points,        // with ron_chance: the ron's value, hundreds of points
+  deal_in_points,    // with deal_in_risk: the waiting opponents' ron values summed, hundreds
   count
 };
 inline constexpr int kLuckFeatures = static_cast<int>(LuckFeature::count);
@@ -71,11 +77,17 @@ struct LuckModel {
 // (bit k for kind k). A 3n+2 hand (after its draw) counts the best ukeire among the discards
 // that keep its shanten, has no waits, and names the discard an efficiency player would make:
 // that best discard (the drawn tile among equals), or the drawn tile in riichi.
+// Priced by the engine's scoring: a complete hand's tsumo, a tenpai 3n+1 hand's ron per wait,
+// and the prospects of a tenpai hand (after the named discard for a 3n+2 one).
 struct HandSummary {
   int shanten = 0;
   int ukeire = 0;
   std::uint64_t waits = 0;
   int discard = -1;  // kind; -1 for a 3n+1 hand or a complete one
+  int tsumo_points = 0;
+  int ready_points = 0;  // mean ron value times the chance (percent) / 100
+  int win_chance = 0;    // percent
+  std::array<int, kNumKinds> ron_points{};
 };
 HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& cache);
 // Every seat whose deal is done (the others are left alone).
