@@ -54,20 +54,17 @@ int compare_command(const std::string& dir_a, const std::string& name_a, const s
 
 Subcommand add_compare_command(CLI::App& app) {
   struct Options {
-    std::string dir_a, name_a, dir_b, name_b;
+    PairedMatchArguments matches;
     bool adjusted = false;
   };
   auto options = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
       "compare", "paired difference of NAME_A in DIR_A and NAME_B in DIR_B on the same walls (A - B, 95% interval over walls)");
-  command->add_option("dir_a", options->dir_a, "match directory of A")->required();
-  command->add_option("name_a", options->name_a, "seat name of A")->required();
-  command->add_option("dir_b", options->dir_b, "match directory of B (same seed, games and format)")->required();
-  command->add_option("name_b", options->name_b, "seat name of B")->required();
+  add_paired_match_arguments(*command, options->matches);
   command->add_flag("--adjusted", options->adjusted, "also the points per hand, plain and luck-adjusted (reads every log)");
   return {command, [options] {
-            return compare_command(options->dir_a, options->name_a, options->dir_b, options->name_b, options->adjusted, std::cout,
-                                   std::cerr);
+            const PairedMatchArguments& m = options->matches;
+            return compare_command(m.dir_a, m.name_a, m.dir_b, m.name_b, options->adjusted, std::cout, std::cerr);
           }};
 }
 

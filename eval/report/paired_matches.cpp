@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,15 @@
 #include "eval/study/game_log.hpp"
 
 namespace tenbin::arena {
+
+void add_paired_match_arguments(CLI::App& command, PairedMatchArguments& arguments, const std::string& role_a,
+                                const std::string& role_b) {
+  const auto with_role = [](std::string text, const std::string& role) { return role.empty() ? text : text + " (" + role + ")"; };
+  command.add_option("dir_a", arguments.dir_a, with_role("match directory of A", role_a))->required();
+  command.add_option("name_a", arguments.name_a, "seat name of A")->required();
+  command.add_option("dir_b", arguments.dir_b, "match directory of B (same seed, games and format)")->required();
+  command.add_option("name_b", arguments.name_b, with_role("seat name of B", role_b))->required();
+}
 
 namespace {
 

@@ -9,7 +9,19 @@
 #include <utility>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace tenbin::arena {
+
+// The four positional arguments of `compare`, `split` and `sprt`: DIR_A NAME_A DIR_B NAME_B.
+struct PairedMatchArguments {
+  std::string dir_a, name_a, dir_b, name_b;
+};
+// Registers them on `command`; `role_a` and `role_b` say what A and B are (e.g. "the reference").
+void add_paired_match_arguments(CLI::App& command, PairedMatchArguments& arguments, const std::string& role_a = "",
+                                const std::string& role_b = "");
 
 // One game played in both matches: the place (0 = 1st .. 3 = 4th) of A's and of B's strategy,
 // and, when read with their logs, the points each scored per hand, plain and less its luck

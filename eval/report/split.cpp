@@ -96,16 +96,10 @@ int split_command(const std::string& dir_a, const std::string& name_a, const std
 }
 
 Subcommand add_split_command(CLI::App& app) {
-  struct Options {
-    std::string dir_a, name_a, dir_b, name_b;
-  };
-  auto options = std::make_shared<Options>();
+  auto options = std::make_shared<PairedMatchArguments>();
   CLI::App* command =
       app.add_subcommand("split", "by the hand where the games of NAME_A and NAME_B on the same walls part, their paired difference");
-  command->add_option("dir_a", options->dir_a, "match directory of A")->required();
-  command->add_option("name_a", options->name_a, "seat name of A")->required();
-  command->add_option("dir_b", options->dir_b, "match directory of B (same seed, games and format)")->required();
-  command->add_option("name_b", options->name_b, "seat name of B")->required();
+  add_paired_match_arguments(*command, *options);
   return {command, [options] {
             return split_command(options->dir_a, options->name_a, options->dir_b, options->name_b, std::cout, std::cerr);
           }};

@@ -84,16 +84,13 @@ int sprt_command(const std::string& dir_a, const std::string& name_a, const std:
 
 Subcommand add_sprt_command(CLI::App& app) {
   struct Options {
-    std::string dir_a, name_a, dir_b, name_b;
+    PairedMatchArguments matches;
     SprtSettings settings;
   };
   auto options = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
       "sprt", "sequential test of B against A on the same walls: H0 B - A = pt0, H1 B - A = pt1 rank points per game");
-  command->add_option("dir_a", options->dir_a, "match directory of A (the reference)")->required();
-  command->add_option("name_a", options->name_a, "seat name of A")->required();
-  command->add_option("dir_b", options->dir_b, "match directory of B (same seed, games and format)")->required();
-  command->add_option("name_b", options->name_b, "seat name of B (the change under test)")->required();
+  add_paired_match_arguments(*command, options->matches, "the reference", "the change under test");
   command->add_option("--pt0", options->settings.pt0, "H0: B better by this many rank points per game")->capture_default_str();
   command->add_option("--pt1", options->settings.pt1, "H1: B better by this many rank points per game")->capture_default_str();
   command->add_option("--alpha", options->settings.alpha, "false-positive rate")->capture_default_str();
@@ -101,8 +98,8 @@ Subcommand add_sprt_command(CLI::App& app) {
   command->add_flag("--adjusted", options->settings.adjusted,
                     "test luck-adjusted points per hand instead (pt0 and pt1 then in points per hand; reads every log)");
   return {command, [options] {
-            return sprt_command(options->dir_a, options->name_a, options->dir_b, options->name_b, options->settings, std::cout,
-                                std::cerr);
+            const PairedMatchArguments& m = options->matches;
+            return sprt_command(m.dir_a, m.name_a, m.dir_b, m.name_b, options->settings, std::cout, std::cerr);
           }};
 }
 
