@@ -20,6 +20,7 @@
 #include "eval/study/danger_rules.hpp"
 #include "eval/study/forecast_metrics.hpp"
 #include "eval/study/wall_experiment.hpp"
+#include "tests/eval/study/played_games.hpp"
 #include "tests/mjai_lines.hpp"
 
 namespace tenbin::arena {
@@ -180,8 +181,6 @@ TEST(Calibration, ForecastsOfEachModelAndTheirCombination) {
 // seat had made its riichi discard), genbutsu never dealing in, MJ-0's forecasts probabilities
 // and 0 on genbutsu (furiten waits are rejected).
 TEST(Calibration, CasesOfPlayedGamesMatchTheLog) {
-  const auto greedy = make_policy("greedy");
-  const auto tsumogiri = make_policy("tsumogiri");
   CalibrationSettings settings;
   settings.samples = 200;
   mj0::Sampler sampler;
@@ -189,13 +188,7 @@ TEST(Calibration, CasesOfPlayedGamesMatchTheLog) {
   long expected_discards = 0;
   long expected_deal_ins = 0;
   std::vector<RiichiDiscardCase> cases;
-  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-    GameConfig config;
-    config.seed = seed;
-    config.tonpuu = true;
-    Game game(config);
-    play_out(game, {greedy.get(), tsumogiri.get(), greedy.get(), tsumogiri.get()});
-    const auto& log = game.log();
+  for (const std::vector<Event>& log : greedy_and_tsumogiri_games({1, 2})) {
     const auto more = riichi_discard_cases(log, settings, &sampler, discards);
     cases.insert(cases.end(), more.begin(), more.end());
     // The independent count: riichi discards made so far this hand, seat by seat.

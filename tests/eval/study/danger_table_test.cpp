@@ -7,9 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bot/strategy/policy.hpp"
-#include "bot/strategy/self_play.hpp"
-#include "engine/game.hpp"
+#include "tests/eval/study/played_games.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -32,8 +30,6 @@ TEST(DangerTable, BucketsByForecast) {
 }
 
 TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
-  const auto greedy = make_policy("greedy");
-  const auto tsumogiri = make_policy("tsumogiri");
   DangerTableSettings settings;
   settings.samples = 100;
   mj0::Sampler sampler;
@@ -42,13 +38,7 @@ TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
   long expected_rons = 0;
   std::array<long, kOpponentShows> expected_shows{};
   std::vector<DiscardDanger> dangers;
-  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-    GameConfig config;
-    config.seed = seed;
-    config.tonpuu = true;
-    Game game(config);
-    play_out(game, {greedy.get(), tsumogiri.get(), greedy.get(), tsumogiri.get()});
-    const auto& log = game.log();
+  for (const std::vector<Event>& log : greedy_and_tsumogiri_games({1, 2})) {
     const auto more = discard_dangers(log, settings, sampler, counter);
     dangers.insert(dangers.end(), more.begin(), more.end());
     // The independent count: every discard has three opponents; riichi once its declaration
@@ -91,12 +81,7 @@ TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
   // One discard in three: the same counter, a third of the pairs.
   long every_counter = 0;
   settings.every = 3;
-  GameConfig config;
-  config.seed = 1;
-  config.tonpuu = true;
-  Game game(config);
-  play_out(game, {greedy.get(), tsumogiri.get(), greedy.get(), tsumogiri.get()});
-  const auto sparse = discard_dangers(game.log(), settings, sampler, every_counter);
+  const auto sparse = discard_dangers(greedy_and_tsumogiri_games({1}).front(), settings, sampler, every_counter);
   EXPECT_EQ(static_cast<long>(sparse.size()), 3 * ((every_counter + 2) / 3));
 }
 
