@@ -117,6 +117,9 @@ struct Settings {
   bool suji_pairs = true;          // the source's 36/47-type pairs beside a concealed run
   bool score = true;               // score wins for the expected loss (and the yaku rule)
   int scored_samples = 1000;       // per opponent: accepted samples whose waits are scored
+  // An open hand that is tenpai is taken to hold a yaku (calls are made for one): its waits are
+  // those of the scored samples with a yaku wait, not every sample's scaled by the yaku share.
+  bool open_hands_have_yaku = true;
   int max_failed_draws = 0;        // construction failures allowed (0: 4 x samples)
   // Sampling stops early, keeping what it has, once this time has passed (checked every
   // kDeadlineCheckEvery draws): a bound for a machine too loaded to finish the plan.

@@ -209,6 +209,7 @@ struct Sampler::Workspace {
     // Tallies.
     int accepted_count = 0;
     int scored = 0;
+    int scored_with_yaku = 0;  // scored samples with a wait that has a yaku (or none without)
     std::array<int, kNumKinds> hits{};
     std::array<int, kNumKinds> scored_hits{};
     std::array<int, kNumKinds> yaku_hits{};
@@ -532,6 +533,8 @@ void Sampler::Workspace::score_waits(Seat& seat, const Position& position) {
   ++seat.scored;
   const int observer = position.observer;
   const int indicators = static_cast<int>(std::min<std::size_t>(position.dora_markers.size(), 5));
+  bool any_yaku = false;
+  bool any_yakuless = false;
   for (KindMask w = seat.waits; w != 0; w &= w - 1) {
     const int kind = std::countr_zero(w);
     WinningHand hand = seat.win_template;
@@ -543,12 +546,19 @@ void Sampler::Workspace::score_waits(Seat& seat, const Position& position) {
     context.dora = count_dora(hand, position.dora_markers);
     context.aka_dora = position.rules.red_fives ? hand.red_fives : 0;
     if (seat.riichi) context.ura_dora = sample_ura(hand, indicators);
-    ++seat.scored_hits[kind];
     const ScoreOutcome outcome = score_win(hand, context, position.rules);
-    if (!outcome.ok()) continue;
+    // A fifth copy: the observer holds none of the kind, so this wait is never its discard.
+    if (outcome.error == ScoreError::impossible) continue;
+    ++seat.scored_hits[kind];
+    if (!outcome.ok()) {
+      any_yakuless = true;
+      continue;
+    }
     ++seat.yaku_hits[kind];
     seat.points[kind] += -outcome.score.deltas[observer];
+    any_yaku = true;
   }
+  if (any_yaku || !any_yakuless) ++seat.scored_with_yaku;
 }
 
 bool Sampler::Workspace::draw_once(const Settings& settings) {
@@ -628,9 +638,13 @@ void Sampler::Workspace::finish(const Position& position, const Settings& settin
     e.yaku_rate = !scored || seat.riichi ? 1.0 : static_cast<double>(yaku_hits) / scored_hits;
     e.mean_points = yaku_hits > 0 ? points / yaku_hits : 0;
     if (seat.accepted_count == 0) continue;
-    const double n = seat.accepted_count;
+    // An open hand's waits are drawn from the samples that can win: their share is the
+    // normaliser, so the tenpai probability stays that of a hand with a yaku.
+    const bool yaku_normalised = scored && settings.open_hands_have_yaku && !o.closed() && seat.scored_with_yaku > 0;
+    const double ready_share = yaku_normalised ? static_cast<double>(seat.scored_with_yaku) / seat.scored : 1.0;
+    const double n = seat.accepted_count * ready_share;
     for (int kind = 0; kind < kNumKinds; ++kind) {
-      const double p = seat.hits[kind] / n;
+      const double p = std::min(1.0, seat.hits[kind] / n);
       double yaku = e.yaku_rate;
       if (scored && !seat.riichi && seat.scored_hits[kind] > 0) {
         yaku = static_cast<double>(seat.yaku_hits[kind]) / seat.scored_hits[kind];

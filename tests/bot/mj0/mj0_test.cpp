@@ -476,6 +476,72 @@ TEST(Mj0SamplerTest, ExpectedLossIsTheEnginesScoreOfTheWin) {
   EXPECT_EQ(e.tiles[parse_kind("3m")].deal_in, 0.0);
 }
 
+// An open hand in tenpai holds a yaku: its danger comes from the samples with a yaku wait. With
+// every accepted sample scored, deal_in(k) is then T x (samples winning on k with a yaku) /
+// (samples with any yaku wait), so the dangers sum to at least T, and each is the unnormalised
+// one (scaled by the yaku share) times the same factor, accepted / with-a-yaku. A seat open with
+// a chi of 123m has many yakuless samples; a seat with a pon of white dragons has a yaku in
+// every sample, and a closed dama seat is left as it was.
+struct YakuCase {
+  double open_sum = 0;
+  std::array<double, kNumKinds> open{};
+  std::array<double, kNumKinds> plain{};
+};
+
+// `meld` null: the seat stays closed.
+YakuCase dangers_with_and_without_yaku_rule(const Meld* meld) {
+  Position position = full_position("3m456p789s1122z", {"9m5p3s", "2m8p", "7s"}, false, "11m1z");
+  Opponent& o = position.opponents[0];
+  if (meld != nullptr) {
+    o.melds.push_back(*meld);
+    o.concealed = 10;
+    for (const Tile tile : meld->all_tiles()) --position.unseen[tile.kind()];
+  }
+  o.tenpai_probability = 0.5;
+  o.modes = estimate_modes(o);
+  Settings settings = quick(4000, 11);
+  settings.score = true;
+  settings.scored_samples = 1000000;
+  YakuCase result;
+  Sampler sampler;
+  settings.open_hands_have_yaku = true;
+  const OpponentEstimate with_rule = sampler.estimate(position, settings).opponents[0];
+  settings.open_hands_have_yaku = false;
+  const OpponentEstimate& without = sampler.estimate(position, settings).opponents[0];
+  for (int k = 0; k < kNumKinds; ++k) {
+    result.open[k] = with_rule.tiles[k].deal_in;
+    result.plain[k] = without.tiles[k].deal_in;
+    result.open_sum += result.open[k];
+  }
+  return result;
+}
+
+TEST(Mj0SamplerTest, AnOpenHandsWaitsAreThoseOfSamplesWithAYaku) {
+  const Tile m1 = Tile::of(parse_kind("1m"));
+  const std::array<Tile, 2> m23 = {Tile::of(parse_kind("2m")), Tile::of(parse_kind("3m"))};
+  const Meld chi_123m = Meld::make(MeldType::chi, m1, m23, 0);
+  const YakuCase chi = dangers_with_and_without_yaku_rule(&chi_123m);
+  EXPECT_GE(chi.open_sum, 0.5 - 1e-9);
+  double factor = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (chi.plain[k] == 0) {
+      EXPECT_EQ(chi.open[k], 0.0) << kind_to_string(k);
+      continue;
+    }
+    if (factor == 0) factor = chi.open[k] / chi.plain[k];
+    EXPECT_NEAR(chi.open[k] / chi.plain[k], factor, 1e-9) << kind_to_string(k);
+  }
+  EXPECT_GT(factor, 1.1);  // many yakuless samples
+
+  const Meld pon_white = pon_of(kinds::white, 0);
+  const YakuCase haku = dangers_with_and_without_yaku_rule(&pon_white);
+  for (int k = 0; k < kNumKinds; ++k) EXPECT_DOUBLE_EQ(haku.open[k], haku.plain[k]) << kind_to_string(k);
+  EXPECT_GE(haku.open_sum, 0.5 - 1e-9);
+
+  const YakuCase dama = dangers_with_and_without_yaku_rule(nullptr);
+  for (int k = 0; k < kNumKinds; ++k) EXPECT_DOUBLE_EQ(dama.open[k], dama.plain[k]) << kind_to_string(k);
+}
+
 TEST(Mj0SamplerTest, WallEstimateAddsUpToTheLiveWall) {
   const Position position = full_position("123m456p789s1122z", {"19m5p3s1z", "2m8p", "7s"}, true);
   Sampler sampler;
