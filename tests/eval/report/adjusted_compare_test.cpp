@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "eval/report/compare.hpp"
@@ -32,14 +33,16 @@ using nlohmann::json;
 
 const std::string kGreedy = std::string(TENBIN_BINARY) + " --log-level warn --strategy greedy";
 
-// 8 duplicate hanchan (two walls) of `name` (playing `strategy`) against three greedy seats.
-void play_match(const fs::path& out, const std::string& name, const std::string& strategy) {
+// 8 duplicate hanchan (two walls) of `name` (playing `strategy`) against three greedy seats; the
+// arena's standard output (the table at the end of the match).
+std::string play_match(const fs::path& out, const std::string& name, const std::string& strategy) {
   const std::string seat = std::string(TENBIN_BINARY) + " --log-level warn --strategy " + strategy;
   const std::vector<std::string> args = {"--seat", name + "=" + seat, "--seat", "greedy=" + kGreedy, "--seat", "greedy=" + kGreedy,
                                          "--seat", "greedy=" + kGreedy, "--games", "8", "--seed", "26", "--duplicate",
                                          "--quiet", "--out", out.string()};
   const subprocess::Result run = subprocess::run(subprocess::arena_binary(), args, {}, std::chrono::seconds(120));
-  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  return run.out;
 }
 
 // Per game of `name`: its score change, plain and less its luck, and the hands the game lasted.
@@ -80,8 +83,8 @@ json summary_of(const fs::path& dir, const std::string& name) {
 TEST(AdjustedResults, SummaryCompareAndSprtUseTheLuckOfEveryGame) {
   ScratchDir scratch("adjusted-compare");
   play_match(scratch / "a", "eff", "greedy");
-  play_match(scratch / "b", "giri", "tsumogiri");
-  if (HasFatalFailure()) return;
+  const std::string table = play_match(scratch / "b", "giri", "tsumogiri");
+  if (HasFailure()) return;
 
   // (In match a every seat plays greedy: the four rotations of a wall are the same game, so its
   // figures are zero; match b's tsumogiri seat has some.)
@@ -90,6 +93,20 @@ TEST(AdjustedResults, SummaryCompareAndSprtUseTheLuckOfEveryGame) {
   EXPECT_GT(giri.at("adjusted_points_per_hand_ci95").get<double>(), 0);
   EXPECT_NE(giri.at("adjusted_points_per_hand").get<double>(), giri.at("points_per_hand").get<double>());
   const json eff = summary_of(scratch / "a", "eff");
+
+  // The table the arena prints at the end of the match shows both, each with its interval.
+  const auto shown = [](const json& command, const std::string& field) {
+    return fmt::format("{:+.0f}+-{:.0f}", command.at(field).get<double>(), command.at(field + "_ci95").get<double>());
+  };
+  EXPECT_NE(table.find("adjusted"), std::string::npos) << table;
+  const std::size_t row = table.find("\ngiri ");
+  ASSERT_NE(row, std::string::npos) << table;
+  const std::string line = table.substr(row + 1, table.find('\n', row + 1) - row - 1);
+  const std::size_t plain_at = line.find(" " + shown(giri, "points_per_hand") + " ");
+  const std::size_t adjusted_at = line.find(" " + shown(giri, "adjusted_points_per_hand") + " ");
+  EXPECT_NE(plain_at, std::string::npos) << line << "\nexpected " << shown(giri, "points_per_hand");
+  EXPECT_NE(adjusted_at, std::string::npos) << line << "\nexpected " << shown(giri, "adjusted_points_per_hand");
+  EXPECT_LT(plain_at, adjusted_at) << line;
 
   const auto a = per_game(scratch / "a", "eff");
   const auto b = per_game(scratch / "b", "giri");

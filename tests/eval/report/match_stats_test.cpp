@@ -171,7 +171,14 @@ TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
   // Score change per hand: wall sums +38000 and -38000 over 40 hands each.
   EXPECT_DOUBLE_EQ(a.at("points_per_hand").get<double>(), 0);
   EXPECT_NEAR(a.at("points_per_hand_ci95").get<double>(), 1.96 * std::sqrt(2.0 * 2 * 38000.0 * 38000.0 / (80.0 * 80.0)), 1e-9);
-  EXPECT_NE(summary_table(summary).find("2.50+-1.96"), std::string::npos) << summary_table(summary);
+  const std::string table = summary_table(summary);
+  EXPECT_NE(table.find("2.50+-1.96"), std::string::npos) << table;
+  // Points per hand and its interval: 1.96 * sqrt(2 * 2 * 38000^2 / 80^2) = 1862.
+  EXPECT_NE(table.find("pt/hand"), std::string::npos) << table;
+  EXPECT_NE(table.find("+0+-1862"), std::string::npos) << table;
+  // These logs show no tiles: no luck, so no adjusted figure.
+  EXPECT_NE(table.find("adjusted"), std::string::npos) << table;
+  EXPECT_NE(table.find(" n/a "), std::string::npos) << table;
 }
 
 // One wall gives no interval over walls: the table says so rather than print a zero-width one.
