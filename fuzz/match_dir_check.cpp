@@ -88,7 +88,7 @@ void check_match_dir_input(std::span<const std::uint8_t> bytes) {
     const arena::MatchMeta meta = match.read_meta();
     match.read_results_file(meta.duplicate);
     match.read_commitments();
-    arena::summary_json(match, meta.duplicate, meta.tonpuu);
+    arena::summary_json(match, meta.duplicate);
   } catch (const std::runtime_error&) {
   }
   fs::remove_all(root);

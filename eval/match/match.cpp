@@ -202,11 +202,10 @@ void show_progress(const std::map<int, json>& results, int planned, int total_do
 
 namespace {
 
-std::map<std::string, CommandSummary> summarise(const MatchDir& dir, bool duplicate, bool tonpuu) {
+std::map<std::string, CommandSummary> summarise(const MatchDir& dir, bool duplicate) {
   std::map<std::string, CommandSummary> summary;
-  const MatchLength length = tonpuu ? MatchLength::east : MatchLength::hanchan;
   for (const auto& [game, result] : dir.read_results(duplicate)) {
-    add_game(summary, result.record, read_log(dir.log_path(game)), result.wall_game, length);
+    add_game(summary, result.record, read_log(dir.log_path(game)), result.wall_game);
   }
   return summary;
 }
@@ -219,12 +218,10 @@ json summary_json(const std::map<std::string, CommandSummary>& summary) {
 
 }  // namespace
 
-json summary_json(const MatchDir& dir, bool duplicate, bool tonpuu) {
-  return summary_json(summarise(dir, duplicate, tonpuu));
-}
+json summary_json(const MatchDir& dir, bool duplicate) { return summary_json(summarise(dir, duplicate)); }
 
-std::string write_summary(const MatchDir& dir, bool duplicate, bool tonpuu) {
-  const auto summary = summarise(dir, duplicate, tonpuu);
+std::string write_summary(const MatchDir& dir, bool duplicate) {
+  const auto summary = summarise(dir, duplicate);
   write_file_atomically(dir.summary_path(), summary_json(summary).dump(2) + "\n");
   return summary_table(summary);
 }
@@ -375,7 +372,7 @@ int run_match(const MatchConfig& config) {
     return 3;
   }
 
-  const std::string table = write_summary(dir, config.duplicate, config.tonpuu);
+  const std::string table = write_summary(dir, config.duplicate);
   std::printf("%s", table.c_str());
   std::fflush(stdout);
   return 0;

@@ -39,11 +39,10 @@ int run_match(const MatchConfig& config);
 // meta.json's settings for a match (its shard included, if one).
 nlohmann::json match_meta(const MatchConfig& config);
 
-// The summary.json a match's results and logs make (an array, one object per seat command);
-// `tonpuu` as the match was played (its length prices the luck in rank points).
-nlohmann::json summary_json(const MatchDir& dir, bool duplicate, bool tonpuu);
+// The summary.json a match's results and logs make (an array, one object per seat command).
+nlohmann::json summary_json(const MatchDir& dir, bool duplicate);
 
 // Recomputes DIR/summary.json from the results and logs; returns the summary as a table.
-std::string write_summary(const MatchDir& dir, bool duplicate, bool tonpuu);
+std::string write_summary(const MatchDir& dir, bool duplicate);
 
 }  // namespace tenbin::arena

@@ -186,8 +186,7 @@ std::string write_merged(const MatchDir& out, const std::vector<ShardDir>& shard
   std::string result_lines;
   for (const auto& [game, record] : results) result_lines += record->dump() + '\n';
   write_file_atomically(out.results_path(), result_lines);
-  const json& meta = shards.front().match;
-  const std::string table = write_summary(out, meta.value("duplicate", false), meta.value("format", "hanchan") == "tonpuu");
+  const std::string table = write_summary(out, shards.front().match.value("duplicate", false));
   write_file_atomically(out.meta_path(), shards.front().match.dump(2) + '\n');
   return table;
 }

@@ -174,7 +174,7 @@ json report_data(const std::string& path) {
   json games = json::array();
   for (const auto& [game, result] : results) {
     const std::vector<Event> log = read_game_log(dir.log_path(game));
-    add_game(summary, result.record, log, result.wall_game, meta.tonpuu ? MatchLength::east : MatchLength::hanchan);
+    add_game(summary, result.record, log, result.wall_game);
     json shown = scores_by_hand(log, result.record);
     shown["game"] = game;
     shown["names"] = result.record.at("names");

@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "eval/report/luck.hpp"
-#include "eval/report/rank_luck.hpp"
 
 namespace tenbin::arena {
 
@@ -58,16 +57,14 @@ double percentile(std::vector<double> values, double fraction) {
 }
 
 void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
-              const std::vector<Event>& log, std::uint64_t wall, MatchLength length) {
+              const std::vector<Event>& log, std::uint64_t wall) {
   const auto counts = count_game(log);
   const auto start = std::find_if(log.begin(), log.end(), [](const Event& e) { return e.type == EventType::start_kyoku && e.has_scores; });
   const int hands = result.value("hands", counts[0].hands);
   // A log that does not show every tile (or is not one wall's game) has no adjusted figure.
   std::optional<GameLuck> luck;
-  std::optional<PerSeat<double>> rank_luck;
   try {
     luck = game_luck(log);
-    rank_luck = rank_point_luck(log, *luck, length);
   } catch (const std::exception&) {
   }
   for (int seat = 0; seat < 4; ++seat) {
@@ -80,7 +77,6 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
     ++s.rank_counts[rank];
     s.ranks.add(wall, rank + 1);
     s.rank_points.add(wall, rank_points_of(rank));
-    if (rank_luck) s.adjusted_rank_points.add(wall, rank_points_of(rank) - (*rank_luck)[seat]);
     const double score = result.at("scores").at(seat).get<double>();
     s.scores.add(wall, score);
     s.points.add(wall, result.at("points").at(seat).get<double>());
@@ -141,8 +137,6 @@ nlohmann::json CommandSummary::to_json() const {
       {"average_rank_ci95", rank_ci95()},
       {"rank_points", rank_points.estimate().mean},
       {"rank_points_ci95", rank_points.estimate().ci95},
-      {"adjusted_rank_points", adjusted_rank_points.estimate().mean},
-      {"adjusted_rank_points_ci95", adjusted_rank_points.estimate().ci95},
       {"rank_distribution", {ratio(rank_counts[0], games), ratio(rank_counts[1], games), ratio(rank_counts[2], games), ratio(rank_counts[3], games)}},
       {"average_score", scores.estimate().mean},
       {"average_points", points.estimate().mean},

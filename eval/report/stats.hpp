@@ -9,7 +9,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/match_end.hpp"
 #include "engine/mjai.hpp"
 #include "eval/report/match_stats.hpp"
 
@@ -37,7 +36,6 @@ struct CommandSummary {
   std::array<int, 4> rank_counts{};
   WallSample ranks;           // 1..4 per game
   WallSample rank_points;     // kMatchRankPoints per game
-  WallSample adjusted_rank_points;  // the same less the game's luck in rank points (eval/report/rank_luck)
   WallSample scores;          // final score per game
   WallSample points;          // the referee's final points (score, uma and oka) per game
   WallSample score_per_hand;  // score change per hand (each game weighted by its hands)
@@ -55,9 +53,9 @@ struct CommandSummary {
 };
 
 // Accumulates one finished game: `result` is its results.jsonl row, `log` its events, `wall`
-// the wall it was played on (wall_of()), `length` the match's (it prices the luck in rank points).
+// the wall it was played on (wall_of()).
 void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
-              const std::vector<Event>& log, std::uint64_t wall, MatchLength length = MatchLength::hanchan);
+              const std::vector<Event>& log, std::uint64_t wall);
 
 std::string summary_table(const std::map<std::string, CommandSummary>& summary);
 

@@ -531,7 +531,7 @@ void write_kan_match(const fs::path& dir, std::uint64_t seed, int games) {
     for (const Event& event : referee.log()) log << event_to_json(event).dump() << '\n';
   }
   results.close();
-  arena::write_summary(arena::MatchDir(dir.string()), false, false);
+  arena::write_summary(arena::MatchDir(dir.string()), false);
 }
 
 class KanMatch : public ::testing::Test {
