@@ -1,6 +1,7 @@
 // The value estimate the luck adjustment uses: a fixed linear estimate of a seat's score change in
 // a hand from the omniscient position, on cheap figures of the seat's own tiles (shanten, ukeire,
-// dora, and how many draws are left). Any fixed estimate keeps the adjustment unbiased; a better
+// dora, what its wins are worth, and how many draws are left) and of how the others' hands bear
+// on it (their waits and threats). Any fixed estimate keeps the adjustment unbiased; a better
 // one removes more of the luck. Values are whole centipoints (1/100 point) so that the
 // adjustment's expectation is computed exactly.
 #pragma once
