@@ -13,20 +13,17 @@ Comparison compare(const PairedMatches& matches) {
   Comparison result;
   WallSample place;
   WallSample rank_points;
-  WallSample points;
-  WallSample adjusted;
   for (const PairedGame& game : matches.games) {
     ++result.games;
     if (game.place_a == game.place_b) ++result.same_place;
     place.add(game.wall, place_difference(game));
     rank_points.add(game.wall, rank_point_difference(game));
-    points.add(game.wall, points_difference(game));
-    adjusted.add(game.wall, adjusted_points_difference(game));
   }
   result.place = place.estimate();
   result.rank_points = rank_points.estimate();
-  result.points_per_hand = points.estimate();
-  result.adjusted_points_per_hand = adjusted.estimate();
+  const PairedPointsPerHand points = points_per_hand(matches);
+  result.points_per_hand = difference(points.a, points.b);
+  result.adjusted_points_per_hand = difference(points.adjusted_a, points.adjusted_b);
   return result;
 }
 

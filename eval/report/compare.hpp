@@ -16,7 +16,9 @@ struct Comparison {
   int same_place = 0;  // games A and B finished in the same place
   Estimate place;        // A - B in places (negative: A finishes higher)
   Estimate rank_points;  // A - B in rank points per game
-  Estimate points_per_hand;           // A - B, when the matches were read with their points
+  // A - B in points per hand, when the matches were read with their points: each side's mean as
+  // summary.json takes it (every game weighted by its hands), the interval over walls.
+  Estimate points_per_hand;
   Estimate adjusted_points_per_hand;  // the same less each side's luck
 };
 

@@ -1,10 +1,13 @@
 #include "eval/report/fit_luck.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -17,140 +20,124 @@
 namespace tenbin::arena {
 namespace {
 
-constexpr int kN = kLuckFeatures;
+// The fit's unknowns: each feature's weight, then the dealing table cell by cell.
+constexpr int kDealingCells = 13 * kDealingShantenBuckets;
+constexpr std::size_t kN = kLuckFeatures + kDealingCells;
 using Vector = std::array<double, kN>;
-using Matrix = std::array<Vector, kN>;
 
-// A seat's dealt tiles while the deal is in progress, and its figures once dealt.
-struct DealingSample {
-  int dealt = 0;
-  int bucket = 0;
-  LuckFeatures dealt_hand{};
-};
+std::size_t dealing_cell(int dealt, int bucket) {
+  return static_cast<std::size_t>(kLuckFeatures + dealt * kDealingShantenBuckets + bucket);
+}
 
-// Gathers the normal equations of the least squares fit, hand by hand.
+// A seat's figures as a point in the unknowns' space: its value is the dot product with them.
+void add_figures(Vector& sum, const SeatFigures& figures, double times) {
+  if (figures.dealt < 13) {
+    sum[dealing_cell(figures.dealt, figures.bucket)] += times;
+    return;
+  }
+  for (int i = 0; i < kLuckFeatures; ++i) sum[static_cast<std::size_t>(i)] += times * figures.features[i];
+}
+
+// Gathers the normal equations hand by hand: each seat's luck as a linear function of the
+// unknowns (per unknown, what its figure contributed to the luck of every chance event), against
+// the seat's score change in the hand.
 class FitSamples : public HandVisitor {
  public:
-  void chance(const HandPosition&, ChanceEvent event, int seat, Tile, const HandPosition& after) override {
-    if (event == ChanceEvent::deal) {
-      // Up to the 12th tile the dealing table answers; from the 13th the seat's own figures.
-      const int dealt = after.dealt[seat];
-      if (dealt < 13) {
-        dealing_.push_back({dealt, dealing_bucket(after.concealed[seat]), {}});
-        dealing_seat_.push_back(seat);
-      }
-      return;
+  FitSamples() : normal_(kN * kN, 0.0) {}
+
+  void chance(const HandPosition& before, ChanceEvent event, int seat, Tile outcome, const HandPosition&) override {
+    const double unseen = before.unseen_total();
+    EventOutcomes outcomes(before, event, seat, cache_);
+    PerSeat<Vector> expected{};
+    for (int identity = 0; identity < kTileIdentities; ++identity) {
+      if (before.unseen[identity] == 0) continue;
+      const PerSeat<SeatFigures> figures = outcomes.after(tile_of_identity(identity));
+      for (int s = 0; s < 4; ++s) add_figures(expected[s], figures[s], before.unseen[identity] / unseen);
     }
-    const PerSeat<HandSummary> hands = summarize_all(after, cache_);
-    PerSeat<LuckFeatures> features;
-    for (int s = 0; s < 4; ++s) features[s] = seat_features(after, s, hands);
-    if (event == ChanceEvent::indicator && after.indicators == 1) {
-      for (std::size_t i = 0; i < dealing_.size(); ++i) dealing_[i].dealt_hand = features[dealing_seat_[i]];
-    }
-    for (int s = 0; s < 4; ++s) {
-      Vector row{};
-      for (int i = 0; i < kN; ++i) {
-        double others = 0;
-        for (int o = 0; o < 4; ++o) others += o == s ? 0 : features[o][i];
-        row[i] = features[s][i] - others / 3;
+    PerSeat<Vector> deviation{};
+    const PerSeat<SeatFigures> actual = outcomes.after(outcome);
+    for (int s = 0; s < 4; ++s) add_figures(deviation[s], actual[s], 1);
+    for (std::size_t i = 0; i < kN; ++i) {
+      double all = 0;
+      for (int s = 0; s < 4; ++s) {
+        deviation[s][i] -= expected[s][i];
+        all += deviation[s][i];
       }
-      rows_[s].push_back(row);
+      // As in event_luck: V_s = f_s less the mean of the others' f.
+      for (int s = 0; s < 4; ++s) luck_[s][i] += (4 * deviation[s][i] - all) / 3;
     }
   }
 
   void hand_end(const PerSeat<int>& score_change) override {
     for (int s = 0; s < 4; ++s) {
-      for (const Vector& row : rows_[s]) {
-        for (int i = 0; i < kN; ++i) {
-          rhs_[i] += row[i] * score_change[s];
-          for (int j = 0; j < kN; ++j) normal_[i][j] += row[i] * row[j];
-        }
-        ++samples_;
+      const Vector& row = luck_[s];
+      for (std::size_t i = 0; i < kN; ++i) {
+        if (row[i] == 0) continue;
+        rhs_[i] += row[i] * score_change[s];
+        for (std::size_t j = 0; j < kN; ++j) normal_[i * kN + j] += row[i] * row[j];
       }
-      rows_[s].clear();
+      plain_squares_ += static_cast<double>(score_change[s]) * score_change[s];
+      ++samples_;
     }
-    all_dealing_.insert(all_dealing_.end(), dealing_.begin(), dealing_.end());
-    dealing_.clear();
-    dealing_seat_.clear();
+    luck_ = {};
     ++hands_;
   }
 
   int hands() const { return hands_; }
   long samples() const { return samples_; }
-  const Matrix& normal() const { return normal_; }
+  double plain_squares() const { return plain_squares_; }
+  const std::vector<double>& normal() const { return normal_; }
   const Vector& rhs() const { return rhs_; }
-  const std::vector<DealingSample>& dealing() const { return all_dealing_; }
 
  private:
   GroupNeedsCache cache_;
-  PerSeat<std::vector<Vector>> rows_;
-  std::vector<DealingSample> dealing_;
-  std::vector<int> dealing_seat_;
-  std::vector<DealingSample> all_dealing_;
-  Matrix normal_{};
+  PerSeat<Vector> luck_{};
+  std::vector<double> normal_;  // kN x kN, row by row
   Vector rhs_{};
+  double plain_squares_ = 0;
   int hands_ = 0;
   long samples_ = 0;
 };
 
-// Solves (A + ridge I) x = b by Gaussian elimination with partial pivoting. The small ridge keeps
-// features that never vary in the fit (a weight of zero) from making A singular.
-Vector solve(Matrix a, Vector b) {
-  double trace = 0;
-  for (int i = 0; i < kN; ++i) trace += a[i][i];
-  for (int i = 0; i < kN; ++i) a[i][i] += 1e-6 * trace / kN + 1e-9;
-  for (int col = 0; col < kN; ++col) {
-    int pivot = col;
-    for (int row = col + 1; row < kN; ++row) {
-      if (std::fabs(a[row][col]) > std::fabs(a[pivot][col])) pivot = row;
+// Solves (A + ridge) x = b by Gaussian elimination with partial pivoting. The small ridge on the
+// diagonal keeps an unknown that never moved the luck (a dealing cell never met) at zero instead
+// of making A singular.
+Vector solve(std::vector<double> a, Vector b) {
+  const auto at = [&a](std::size_t row, std::size_t col) -> double& { return a[row * kN + col]; };
+  for (std::size_t i = 0; i < kN; ++i) at(i, i) = at(i, i) * (1 + 1e-6) + 1e-9;
+  for (std::size_t col = 0; col < kN; ++col) {
+    std::size_t pivot = col;
+    for (std::size_t row = col + 1; row < kN; ++row) {
+      if (std::fabs(at(row, col)) > std::fabs(at(pivot, col))) pivot = row;
     }
-    std::swap(a[col], a[pivot]);
+    for (std::size_t k = 0; k < kN; ++k) std::swap(at(col, k), at(pivot, k));
     std::swap(b[col], b[pivot]);
-    for (int row = col + 1; row < kN; ++row) {
-      const double factor = a[row][col] / a[col][col];
-      for (int k = col; k < kN; ++k) a[row][k] -= factor * a[col][k];
+    for (std::size_t row = col + 1; row < kN; ++row) {
+      const double factor = at(row, col) / at(col, col);
+      if (factor == 0) continue;
+      for (std::size_t k = col; k < kN; ++k) at(row, k) -= factor * at(col, k);
       b[row] -= factor * b[col];
     }
   }
   Vector x{};
-  for (int row = kN - 1; row >= 0; --row) {
+  for (std::size_t row = kN; row-- > 0;) {
     double sum = b[row];
-    for (int k = row + 1; k < kN; ++k) sum -= a[row][k] * x[k];
-    x[row] = sum / a[row][row];
+    for (std::size_t k = row + 1; k < kN; ++k) sum -= at(row, k) * x[k];
+    x[row] = sum / at(row, row);
   }
   return x;
 }
 
 std::int64_t centipoints(double points) { return std::llround(points * 100); }
 
-std::int64_t value_of(const LuckModel& model, const LuckFeatures& features) {
-  std::int64_t value = 0;
-  for (int i = 0; i < kN; ++i) value += model.weights[i] * features[i];
-  return value;
-}
-
-// The mean fitted value of a dealt hand, by tiles dealt and their shanten; a cell never met
-// takes the mean of its row.
-void fit_dealing(LuckModel& model, const std::vector<DealingSample>& samples) {
-  std::array<std::array<double, kDealingShantenBuckets>, 13> sum{};
-  std::array<std::array<long, kDealingShantenBuckets>, 13> count{};
-  for (const DealingSample& sample : samples) {
-    sum[sample.dealt][sample.bucket] += static_cast<double>(value_of(model, sample.dealt_hand));
-    ++count[sample.dealt][sample.bucket];
+// The sum of squared adjusted score changes with the unknowns x: y'y - 2 x'b + x'Ax.
+double adjusted_squares(const FitSamples& samples, const Vector& x) {
+  double squares = samples.plain_squares();
+  for (std::size_t i = 0; i < kN; ++i) {
+    squares -= 2 * x[i] * samples.rhs()[i];
+    for (std::size_t j = 0; j < kN; ++j) squares += x[i] * samples.normal()[i * kN + j] * x[j];
   }
-  for (int dealt = 1; dealt < 13; ++dealt) {
-    double row_sum = 0;
-    long row_count = 0;
-    for (int b = 0; b < kDealingShantenBuckets; ++b) {
-      row_sum += sum[dealt][b];
-      row_count += count[dealt][b];
-    }
-    const double row_mean = row_count > 0 ? row_sum / static_cast<double>(row_count) : 0;
-    for (int b = 0; b < kDealingShantenBuckets; ++b) {
-      const double mean = count[dealt][b] > 0 ? sum[dealt][b] / static_cast<double>(count[dealt][b]) : row_mean;
-      model.dealing[dealt][b] = std::llround(mean);
-    }
-  }
+  return squares;
 }
 
 }  // namespace
@@ -170,14 +157,22 @@ LuckModel fit_luck_model(const std::vector<std::string>& dirs, std::ostream& pro
     matches.push_back({{"seed", meta.seed}, {"duplicate", meta.duplicate}, {"games", results.size()}, {"seats", meta.seat_names}});
   }
   if (samples.samples() == 0) throw std::runtime_error("no hand to fit on");
-  const Vector weights = solve(samples.normal(), samples.rhs());
+  const Vector x = solve(samples.normal(), samples.rhs());
   LuckModel model;
-  for (int i = 0; i < kN; ++i) model.weights[i] = centipoints(weights[i]);
-  fit_dealing(model, samples.dealing());
+  for (int i = 0; i < kLuckFeatures; ++i) model.weights[i] = centipoints(x[static_cast<std::size_t>(i)]);
+  for (int dealt = 0; dealt < 13; ++dealt) {
+    for (int bucket = 0; bucket < kDealingShantenBuckets; ++bucket) {
+      model.dealing[dealt][bucket] = centipoints(x[dealing_cell(dealt, bucket)]);
+    }
+  }
   model.fitted_on = {{"matches", matches}, {"hands", samples.hands()}, {"samples", samples.samples()}};
-  progress << fmt::format("fitted on {} games, {} hands, {} samples\n", games, samples.hands(), samples.samples());
-  for (int i = 0; i < kN; ++i) {
-    progress << fmt::format("  {:<26} {:+10.1f} points\n", feature_name(static_cast<LuckFeature>(i)), weights[i]);
+  const double n = static_cast<double>(samples.samples());
+  progress << fmt::format("fitted on {} games, {} hands, {} seat-hands: score change per hand {:.0f} points "
+                          "(standard deviation), {:.0f} less its luck\n",
+                          games, samples.hands(), samples.samples(), std::sqrt(samples.plain_squares() / n),
+                          std::sqrt(std::max(0.0, adjusted_squares(samples, x)) / n));
+  for (int i = 0; i < kLuckFeatures; ++i) {
+    progress << fmt::format("  {:<36} {:+10.1f} points\n", feature_name(static_cast<LuckFeature>(i)), x[static_cast<std::size_t>(i)]);
   }
   return model;
 }

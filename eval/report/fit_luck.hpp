@@ -1,8 +1,9 @@
 // `tenbin-arena fit-luck DIR... --out FILE`: fits the luck adjustment's value estimate
-// (eval/report/luck_value) on finished matches. The seats' figures after every chance event of a
-// dealt hand are regressed by least squares on the hand's score change, each seat's figures less
-// the mean of the other three's; the dealing table is then the mean fitted value of a seat's
-// dealt hand, by the tiles it had been dealt and their shanten. Fit on matches other than those
+// (eval/report/luck_value) on finished matches, as control variates are fitted: a seat's luck in a
+// hand is linear in the unknowns (the features' weights and the dealing table's cells), so each
+// unknown's share of the luck is summed over the hand's chance events, and the shares are
+// regressed by least squares on the seat's score change. The weights that leave the least
+// variance in the score change less its luck are those found. Fit on matches other than those
 // the adjustment will judge.
 #pragma once
 

@@ -1,7 +1,5 @@
 #include "eval/report/luck.hpp"
 
-#include <array>
-#include <optional>
 #include <stdexcept>
 
 namespace tenbin::arena {
@@ -9,7 +7,7 @@ namespace {
 
 constexpr std::int64_t kCentipoints = 100;
 
-HandPosition after(const HandPosition& before, ChanceEvent event, int seat, Tile outcome) {
+HandPosition position_after(const HandPosition& before, ChanceEvent event, int seat, Tile outcome) {
   HandPosition position = before;
   switch (event) {
     case ChanceEvent::deal: position.deal(seat, outcome); break;
@@ -66,7 +64,7 @@ class Walk {
   void chance(ChanceEvent kind, int seat, Tile outcome) {
     const HandPosition before = in_hand();
     if (kind != ChanceEvent::indicator && (seat < 0 || seat > 3)) throw std::invalid_argument("a draw without its seat");
-    position_ = after(before, kind, seat, outcome);
+    position_ = position_after(before, kind, seat, outcome);
     visitor_.chance(before, kind, seat, outcome, position_);
   }
 
@@ -117,33 +115,38 @@ class LuckSum : public HandVisitor {
 
 }  // namespace
 
+EventOutcomes::EventOutcomes(const HandPosition& before, ChanceEvent event, int seat, GroupNeedsCache& cache)
+    : before_(before), event_(event), seat_(seat), cache_(cache) {
+  if (event_ == ChanceEvent::indicator) return;
+  for (int s = 0; s < 4; ++s) {
+    if (before.dealt[s] == 13 && s != seat) others_[s] = summarize(before, s, cache);
+  }
+}
+
+PerSeat<SeatFigures> EventOutcomes::after(Tile outcome) {
+  const HandPosition next = position_after(before_, event_, seat_, outcome);
+  const bool moves_a_hand = event_ != ChanceEvent::indicator;
+  PerSeat<HandSummary> hands = moves_a_hand ? others_ : summarize_all(next, cache_);
+  if (moves_a_hand && next.dealt[seat_] == 13) {
+    std::optional<HandSummary>& summary = moved_[static_cast<std::size_t>(identity_of(outcome))];
+    if (!summary) summary = summarize(next, seat_, cache_);
+    hands[seat_] = *summary;
+  }
+  PerSeat<SeatFigures> figures;
+  for (int s = 0; s < 4; ++s) figures[s] = seat_figures(next, s, hands);
+  return figures;
+}
+
 EventLuck event_luck(const HandPosition& before, ChanceEvent event, int seat, Tile outcome, const LuckModel& model,
                      GroupNeedsCache& cache) {
   const std::int64_t unseen = before.unseen_total();
   if (unseen == 0) throw std::invalid_argument("a tile after every tile was seen");
-  // D_s = N * f_s(outcome) - sum over the unseen tiles of f_s(tile). Only the seat dealt or
-  // drawing to changes its own tiles; the others' summaries are taken once.
-  // A draw or deal moves one hand: the others are summarised once, before it. An indicator
-  // reprices every hand, so each outcome summarises them all.
-  const bool moves_a_hand = event != ChanceEvent::indicator;
-  PerSeat<HandSummary> others{};
-  if (moves_a_hand) {
-    for (int s = 0; s < 4; ++s) {
-      if (before.dealt[s] == 13 && s != seat) others[s] = summarize(before, s, cache);
-    }
-  }
-  // The moved hand's summary by the tile's identity (a red five prices as dora).
-  std::array<std::optional<HandSummary>, kTileIdentities> by_identity;
+  // D_s = N * f_s(outcome) - sum over the unseen tiles of f_s(tile).
+  EventOutcomes outcomes(before, event, seat, cache);
   const auto values = [&](Tile tile) {
-    const HandPosition next = after(before, event, seat, tile);
-    PerSeat<HandSummary> hands = moves_a_hand ? others : summarize_all(next, cache);
-    if (moves_a_hand && next.dealt[seat] == 13) {
-      std::optional<HandSummary>& summary = by_identity[static_cast<std::size_t>(identity_of(tile))];
-      if (!summary) summary = summarize(next, seat, cache);
-      hands[seat] = *summary;
-    }
+    const PerSeat<SeatFigures> figures = outcomes.after(tile);
     PerSeat<std::int64_t> f{};
-    for (int s = 0; s < 4; ++s) f[s] = own_value(next, s, model, hands);
+    for (int s = 0; s < 4; ++s) f[s] = value_of(figures[s], model);
     return f;
   };
   PerSeat<std::int64_t> expected{};

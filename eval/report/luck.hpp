@@ -10,7 +10,9 @@
 // is an unbiased estimate of what it would have scored.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/mjai.hpp"
@@ -22,6 +24,24 @@
 namespace tenbin::arena {
 
 enum class ChanceEvent : std::uint8_t { deal, draw, indicator };
+
+// Every seat's figures after each possible outcome of one chance event (a deal or draw to `seat`;
+// any seat for an indicator), `before` the position just before it. A deal or draw moves one
+// hand: the others are summarised once, before it, and the moved hand once per tile identity (a
+// red five prices as dora). An indicator reprices every hand.
+class EventOutcomes {
+ public:
+  EventOutcomes(const HandPosition& before, ChanceEvent event, int seat, GroupNeedsCache& cache);
+  PerSeat<SeatFigures> after(Tile outcome);
+
+ private:
+  const HandPosition& before_;
+  ChanceEvent event_;
+  int seat_;
+  GroupNeedsCache& cache_;
+  PerSeat<HandSummary> others_{};
+  std::array<std::optional<HandSummary>, kTileIdentities> moved_;
+};
 
 // One event's luck per seat, exactly: numerator / denominator points.
 struct EventLuck {

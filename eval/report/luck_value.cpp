@@ -18,7 +18,9 @@ constexpr std::array<const char*, kLuckFeatures> kFeatureNames = {
     "tenpai_draws_left", "one_shanten_draws_left", "two_shanten_draws_left", "three_shanten_draws_left",
     "ukeire", "waits", "dora", "dora_when_ready", "dealer_when_ready", "open_when_ready", "riichi_when_ready",
     "ron_chance", "ron_chance_dora", "deal_in_risk", "deal_in_risk_dora", "deal_in_risk_riichi",
-    "win_points", "ready_points", "win_chance", "ron_points", "deal_in_points"};
+    "win_points", "ready_points", "win_chance", "ron_points", "deal_in_points", "tenpai_without_win",
+    "opponents_tenpai_when_ready", "opponents_ready_points_when_ready", "opponents_ready_points_when_dealer",
+    "one_shanten_facing_riichi", "waits_held_points", "waits_held_points_when_ready"};
 
 void set(LuckFeatures& features, LuckFeature feature, int value) { features[static_cast<int>(feature)] = value; }
 
@@ -89,6 +91,49 @@ HandSummary before_draw(const HandPosition& position, int seat, GroupNeedsCache&
   return result;
 }
 
+// What a ready (tenpai or complete) hand threatens, in hundreds of points: its ready_points, or
+// its win_points when complete.
+int threat(const HandSummary& hand) {
+  if (hand.shanten == kComplete) return hundreds(hand.tsumo_points);
+  return hand.shanten == 0 ? hundreds(hand.ready_points) : 0;
+}
+
+// The ron values of `other`'s waits among the seat's concealed tiles (a kind once), in hundreds:
+// the deal-ins the seat holds.
+int waits_held_points(const HandPosition& position, int seat, const HandSummary& other) {
+  int points = 0;
+  for (std::uint64_t kinds = other.waits; kinds != 0; kinds &= kinds - 1) {
+    const int kind = __builtin_ctzll(kinds);
+    if (position.concealed[seat][kind] > 0) points += hundreds(other.ron_points[static_cast<std::size_t>(kind)]);
+  }
+  return points;
+}
+
+// The opponents' hands as they bear on this seat's: their threats against its own readiness, its
+// paying double as the dealer, a riichi it is one tile short against, and their waits it holds.
+void add_opponents(LuckFeatures& features, const HandPosition& position, int seat, const PerSeat<HandSummary>& hands) {
+  int ready = 0;
+  int threats = 0;
+  int riichi = 0;
+  int held = 0;
+  for (int other = 0; other < 4; ++other) {
+    if (other == seat || position.dealt[other] < 13) continue;
+    if (hands[other].shanten <= 0) ++ready;
+    threats += threat(hands[other]);
+    if (position.riichi[other]) ++riichi;
+    held += waits_held_points(position, seat, hands[other]);
+  }
+  set(features, LuckFeature::waits_held_points, held);
+  const int shanten = hands[seat].shanten;
+  if (shanten <= 0) {
+    set(features, LuckFeature::opponents_tenpai_when_ready, ready);
+    set(features, LuckFeature::opponents_ready_points_when_ready, threats);
+    set(features, LuckFeature::waits_held_points_when_ready, held);
+  }
+  if (seat == position.dealer) set(features, LuckFeature::opponents_ready_points_when_dealer, threats);
+  if (shanten == 1) set(features, LuckFeature::one_shanten_facing_riichi, riichi);
+}
+
 std::int64_t integer(const nlohmann::json& value, const char* what) {
   if (!value.is_number_integer()) throw std::invalid_argument(std::string("luck model: ") + what + " is not a whole number");
   return value.get<std::int64_t>();
@@ -133,6 +178,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
       set(features, LuckFeature::win_chance, hand.win_chance);
       set(features, LuckFeature::tenpai_draws_left, draws_left);
       set(features, LuckFeature::waits, hand.ukeire);
+      if (hundreds(hand.ready_points) == 0) set(features, LuckFeature::tenpai_without_win, 1);
       break;
     case 1:
       set(features, LuckFeature::one_shanten, 1);
@@ -157,6 +203,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
     set(features, LuckFeature::open_when_ready, position.calls[seat]);
     set(features, LuckFeature::riichi_when_ready, position.riichi[seat] ? 1 : 0);
   }
+  add_opponents(features, position, seat, hands);
   const int drawer = position.last_drawer;
   if (drawer < 0 || hands[drawer].discard < 0) return features;
   const int discard_kind = hands[drawer].discard;
@@ -184,13 +231,26 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
   return features;
 }
 
-std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands) {
-  const int dealt = position.dealt[seat];
-  if (dealt < 13) return model.dealing[dealt][dealing_bucket(position.concealed[seat])];
-  const LuckFeatures features = seat_features(position, seat, hands);
+SeatFigures seat_figures(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands) {
+  SeatFigures figures;
+  figures.dealt = position.dealt[seat];
+  if (figures.dealt < 13) {
+    figures.bucket = dealing_bucket(position.concealed[seat]);
+    return figures;
+  }
+  figures.features = seat_features(position, seat, hands);
+  return figures;
+}
+
+std::int64_t value_of(const SeatFigures& figures, const LuckModel& model) {
+  if (figures.dealt < 13) return model.dealing[figures.dealt][figures.bucket];
   std::int64_t value = 0;
-  for (int i = 0; i < kLuckFeatures; ++i) value += model.weights[i] * features[i];
+  for (int i = 0; i < kLuckFeatures; ++i) value += model.weights[i] * figures.features[i];
   return value;
+}
+
+std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands) {
+  return value_of(seat_figures(position, seat, hands), model);
 }
 
 nlohmann::json LuckModel::to_json() const {

@@ -1,6 +1,7 @@
 // The value estimate the luck adjustment uses: a fixed linear estimate of a seat's score change in
 // a hand from the omniscient position, on cheap figures of the seat's own tiles (shanten, ukeire,
-// dora, and how many draws are left). Any fixed estimate keeps the adjustment unbiased; a better
+// dora, what its wins are worth, and how many draws are left) and of how the others' hands bear
+// on it (their waits and threats). Any fixed estimate keeps the adjustment unbiased; a better
 // one removes more of the luck. Values are whole centipoints (1/100 point) so that the
 // adjustment's expectation is computed exactly.
 #pragma once
@@ -20,7 +21,9 @@ namespace tenbin::arena {
 // The figures of a seat once its 13 tiles are dealt. Shanten below 4 is one-hot (4 or more is
 // the baseline), and each shanten's indicator is also multiplied by the live draws left. The
 // last ones look across the table: the seat that just drew would discard (HandSummary) one of
-// this tenpai seat's waits, or this seat would discard a tenpai opponent's wait.
+// this tenpai seat's waits, or this seat would discard a tenpai opponent's wait; and what the
+// opponents' hands threaten when this seat races them (it is ready too), deals (it pays double
+// on their tsumo) or is one tile short against a riichi, and the opponents' waits it holds.
 enum class LuckFeature : std::uint8_t {
   complete,       // a 14-tile hand that is complete (it can win by tsumo)
   tenpai,
@@ -48,6 +51,13 @@ enum class LuckFeature : std::uint8_t {
   win_chance,        // when tenpai: the chance (percent) that a wait comes out while the hand lasts
   ron_points,        // with ron_chance: the ron's value, hundreds of points
   deal_in_points,    // with deal_in_risk: the waiting opponents' ron values summed, hundreds
+  tenpai_without_win,                  // tenpai, but no wait priced (no yaku, or every copy seen)
+  opponents_tenpai_when_ready,         // when tenpai or complete: the opponents that are too
+  opponents_ready_points_when_ready,   // the same: their ready_points (win_points when complete) summed
+  opponents_ready_points_when_dealer,  // the same sum when this seat is the dealer
+  one_shanten_facing_riichi,           // when one-shanten: the opponents in riichi
+  waits_held_points,             // the ron values of the tenpai opponents' waits this seat holds, hundreds
+  waits_held_points_when_ready,  // the same when tenpai or complete (it will push them)
   count
 };
 inline constexpr int kLuckFeatures = static_cast<int>(LuckFeature::count);
@@ -95,6 +105,16 @@ PerSeat<HandSummary> summarize_all(const HandPosition& position, GroupNeedsCache
 
 // The figures of a seat whose deal is done, its own tiles and the others' waits summarised.
 LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands);
+
+// What a seat's value is read from: while its deal is in progress, the tiles it was dealt and
+// their shanten (the dealing table); once dealt, its features.
+struct SeatFigures {
+  int dealt = 0;
+  int bucket = 0;
+  LuckFeatures features{};
+};
+SeatFigures seat_figures(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands);
+std::int64_t value_of(const SeatFigures& figures, const LuckModel& model);
 
 // The estimate of the seat's own position, before the other seats' are taken off (centipoints).
 std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands);

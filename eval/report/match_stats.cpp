@@ -31,4 +31,30 @@ Estimate WallSample::estimate() const {
   return e;
 }
 
+std::map<std::uint64_t, double> WallSample::wall_means() const {
+  std::map<std::uint64_t, double> means;
+  for (const auto& [wall, w] : walls_) {
+    if (w.weight > 0) means[wall] = w.sum / w.weight;
+  }
+  return means;
+}
+
+Estimate difference(const WallSample& a, const WallSample& b) {
+  const Estimate mean_a = a.estimate();
+  const Estimate mean_b = b.estimate();
+  Estimate e;
+  e.mean = mean_a.mean - mean_b.mean;
+  if (a.weight_ <= 0 || b.weight_ <= 0) return e;
+  std::map<std::uint64_t, double> residuals;
+  for (const auto& [wall, w] : a.walls_) residuals[wall] += (w.sum - mean_a.mean * w.weight) / a.weight_;
+  for (const auto& [wall, w] : b.walls_) residuals[wall] -= (w.sum - mean_b.mean * w.weight) / b.weight_;
+  const int n = static_cast<int>(residuals.size());
+  e.walls = n;
+  if (n < 2) return e;
+  double squares = 0;
+  for (const auto& [wall, residual] : residuals) squares += residual * residual;
+  e.ci95 = kZ95 * std::sqrt(static_cast<double>(n) / (n - 1) * squares);
+  return e;
+}
+
 }  // namespace tenbin::arena

@@ -38,6 +38,13 @@ class WallSample {
   Estimate estimate() const;
   int walls() const { return static_cast<int>(walls_.size()); }
   double total_weight() const { return weight_; }
+  // Each wall's own mean, sum(weight * value) / sum(weight) over its values, by wall.
+  std::map<std::uint64_t, double> wall_means() const;
+  // A - B, each the mean of its own sample taken on the same walls (a paired comparison, each
+  // side's values weighted as in its own figure). The interval is over walls: each wall's
+  // residual is the difference of the two sides' linearised ones, (S_w - mean W_w) / W, so that
+  // with the same weights on both sides it is the interval of the walls' paired differences.
+  friend Estimate difference(const WallSample& a, const WallSample& b);
 
  private:
   struct Wall {
@@ -48,5 +55,6 @@ class WallSample {
   double sum_ = 0;
   double weight_ = 0;
 };
+Estimate difference(const WallSample& a, const WallSample& b);
 
 }  // namespace tenbin::arena

@@ -40,6 +40,7 @@ json wall_settings(const json& meta) {
 struct SeatGame {
   std::uint64_t wall = 0;
   int place = 0;
+  int hands = 0;
   double points = 0;    // per hand
   double adjusted = 0;  // per hand, less the luck
 };
@@ -51,9 +52,9 @@ void read_points(const MatchDir& dir, int game, int seat, double final_score, Se
   const GameLuck luck = game_luck(log);
   if (start == log.end() || luck.hands.empty()) throw std::runtime_error(fmt::format("{}: game {}: the log has no hand", dir.path(), game));
   const double change = final_score - start->scores[seat];
-  const auto hands = static_cast<double>(luck.hands.size());
-  seen.points = change / hands;
-  seen.adjusted = (change - luck.total[seat]) / hands;
+  seen.hands = static_cast<int>(luck.hands.size());
+  seen.points = change / seen.hands;
+  seen.adjusted = (change - luck.total[seat]) / seen.hands;
 }
 
 // `name` in each finished game of the match.
@@ -108,8 +109,8 @@ PairedMatches read_paired_matches(const std::string& dir_a, const std::string& n
       throw std::runtime_error(fmt::format("game {} is played on wall {} in {} but on wall {} in {}", game, seen_a.wall,
                                            dir_a, seen_b.wall, dir_b));
     }
-    paired.games.push_back(
-        {game, seen_a.wall, seen_a.place, seen_b.place, seen_a.points, seen_b.points, seen_a.adjusted, seen_b.adjusted});
+    paired.games.push_back({game, seen_a.wall, seen_a.place, seen_b.place, seen_a.hands, seen_b.hands, seen_a.points,
+                            seen_b.points, seen_a.adjusted, seen_b.adjusted});
   }
   return paired;
 }
@@ -120,8 +121,30 @@ double rank_point_difference(const PairedGame& game) {
   return rank_points_of(game.place_a) - rank_points_of(game.place_b);
 }
 
-double points_difference(const PairedGame& game) { return game.points_a - game.points_b; }
+PairedPointsPerHand points_per_hand(const PairedMatches& matches) {
+  PairedPointsPerHand sides;
+  for (const PairedGame& game : matches.games) {
+    sides.a.add(game.wall, game.points_a, game.hands_a);
+    sides.b.add(game.wall, game.points_b, game.hands_b);
+    sides.adjusted_a.add(game.wall, game.adjusted_a, game.hands_a);
+    sides.adjusted_b.add(game.wall, game.adjusted_b, game.hands_b);
+  }
+  return sides;
+}
 
-double adjusted_points_difference(const PairedGame& game) { return game.adjusted_a - game.adjusted_b; }
+std::vector<double> whole_wall_differences(const PairedMatches& matches, const WallSample& first, const WallSample& second) {
+  std::map<std::uint64_t, int> games;
+  for (const PairedGame& game : matches.games) ++games[game.wall];
+  const std::map<std::uint64_t, double> means_first = first.wall_means();
+  const std::map<std::uint64_t, double> means_second = second.wall_means();
+  std::vector<double> differences;
+  for (const auto& [wall, count] : games) {
+    const auto one = means_first.find(wall);
+    const auto other = means_second.find(wall);
+    if (count != matches.games_per_wall || one == means_first.end() || other == means_second.end()) continue;
+    differences.push_back(one->second - other->second);
+  }
+  return differences;
+}
 
 }  // namespace tenbin::arena

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "eval/report/match_stats.hpp"
+
 namespace CLI {
 class App;
 }
@@ -24,13 +26,14 @@ void add_paired_match_arguments(CLI::App& command, PairedMatchArguments& argumen
                                 const std::string& role_b = "");
 
 // One game played in both matches: the place (0 = 1st .. 3 = 4th) of A's and of B's strategy,
-// and, when read with their logs, the points each scored per hand, plain and less its luck
-// (eval/report/luck.hpp).
+// and, when read with their logs, the hands each game lasted and the points each scored per
+// hand, plain and less its luck (eval/report/luck.hpp).
 struct PairedGame {
   int game = 0;
   std::uint64_t wall = 0;
   int place_a = 0;
   int place_b = 0;
+  int hands_a = 0, hands_b = 0;
   double points_a = 0, points_b = 0;
   double adjusted_a = 0, adjusted_b = 0;
 };
@@ -54,9 +57,17 @@ PairedMatches read_paired_matches(const std::string& dir_a, const std::string& n
 // The difference A - B of a game, in places (1st = 1) and in rank points.
 double place_difference(const PairedGame& game);
 double rank_point_difference(const PairedGame& game);
-// A - B in points per hand, plain and adjusted for luck (PairedFigures::points_per_hand).
-double points_difference(const PairedGame& game);
-double adjusted_points_difference(const PairedGame& game);
+
+// Each side's points per hand, plain and less its luck (PairedFigures::points_per_hand), as
+// summary.json takes them: every game weighted by its hands. A - B is difference(a, b).
+struct PairedPointsPerHand {
+  WallSample a, b;
+  WallSample adjusted_a, adjusted_b;
+};
+PairedPointsPerHand points_per_hand(const PairedMatches& matches);
+
+// Each wall whole in both matches, in wall order: the mean of `first` on it less that of `second`.
+std::vector<double> whole_wall_differences(const PairedMatches& matches, const WallSample& first, const WallSample& second);
 
 // Each wall whole in both matches, in wall order: the mean over its games of `difference`.
 template <typename Difference>

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -50,6 +51,16 @@ SprtVerdict Sprt::verdict() const {
   return SprtVerdict::continue_testing;
 }
 
+namespace {
+
+// B - A in luck-adjusted points per hand, wall by wall.
+std::vector<double> adjusted_walls(const PairedMatches& matches) {
+  const PairedPointsPerHand points = points_per_hand(matches);
+  return whole_wall_differences(matches, points.adjusted_b, points.adjusted_a);
+}
+
+}  // namespace
+
 int sprt_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b, const std::string& name_b,
                  const SprtSettings& settings, std::ostream& out, std::ostream& errors) {
   if (!(settings.pt1 > settings.pt0) || !(settings.alpha > 0 && settings.alpha < 1) || !(settings.beta > 0 && settings.beta < 1)) {
@@ -59,9 +70,10 @@ int sprt_command(const std::string& dir_a, const std::string& name_a, const std:
   try {
     const PairedFigures figures = settings.adjusted ? PairedFigures::points_per_hand : PairedFigures::places;
     const PairedMatches matches = read_paired_matches(dir_a, name_a, dir_b, name_b, figures);
-    // B - A: positive when B does better.
+    // B - A: positive when B does better; in points per hand each side's wall mean weighs its
+    // games by their hands, as summary.json does.
     const auto walls = settings.adjusted
-                           ? whole_wall_means(matches, [](const PairedGame& g) { return -adjusted_points_difference(g); })
+                           ? adjusted_walls(matches)
                            : whole_wall_means(matches, [](const PairedGame& g) { return -rank_point_difference(g); });
     Sprt test(settings);
     const char* unit = settings.adjusted ? "luck-adjusted points per hand" : "rank points per game";

@@ -117,6 +117,14 @@ namespace {
 
 double ratio(double part, double whole) { return whole > 0 ? part / whole : 0; }
 
+// A per-hand figure and its interval over walls, as the table shows it: n/a for the interval of a
+// single wall, n/a altogether when no game gave the figure (logs that hide tiles have no luck).
+std::string per_hand(const WallSample& sample) {
+  if (sample.total_weight() <= 0) return "n/a";
+  const Estimate e = sample.estimate();
+  return e.walls < 2 ? fmt::format("{:+.0f}+-n/a", e.mean) : fmt::format("{:+.0f}+-{:.0f}", e.mean, e.ci95);
+}
+
 }  // namespace
 
 nlohmann::json CommandSummary::to_json() const {
@@ -153,8 +161,8 @@ nlohmann::json CommandSummary::to_json() const {
 }
 
 std::string summary_table(const std::map<std::string, CommandSummary>& summary) {
-  std::string out = fmt::format("{:<24} {:>5} {:>13} {:>23} {:>8} {:>7} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>8} {:>8} {:>9}\n",
-                                "seat", "games", "avg rank", "1st/2nd/3rd/4th %", "score", "pt", "win%", "deal%", "riichi",
+  std::string out = fmt::format("{:<24} {:>5} {:>13} {:>23} {:>8} {:>7} {:>12} {:>12} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>8} {:>8} {:>9}\n",
+                                "seat", "games", "avg rank", "1st/2nd/3rd/4th %", "score", "pt", "pt/hand", "adjusted", "win%", "deal%", "riichi",
                                 "call%", "win", "deal-in", "tenp%", "p50 ms", "p99 ms", "incidents");
   for (const auto& [name, s] : summary) {
     const SeatGameCounts& c = s.counts;
@@ -165,8 +173,9 @@ std::string summary_table(const std::map<std::string, CommandSummary>& summary) 
     // One wall gives no interval (the interval is over walls).
     const std::string rank = s.ranks.walls() < 2 ? fmt::format("{:.2f}+-n/a", s.average_rank())
                                                  : fmt::format("{:.2f}+-{:.2f}", s.average_rank(), s.rank_ci95());
-    out += fmt::format("{:<24} {:5} {:>13} {:>23} {:8.0f} {:+7.1f} {:6.1f} {:6.1f} {:6.1f} {:6.1f} {:7.0f} {:7.0f} {:6.1f} {:8.2f} {:8.2f} {:9}\n",
+    out += fmt::format("{:<24} {:5} {:>13} {:>23} {:8.0f} {:+7.1f} {:>12} {:>12} {:6.1f} {:6.1f} {:6.1f} {:6.1f} {:7.0f} {:7.0f} {:6.1f} {:8.2f} {:8.2f} {:9}\n",
                        shown, s.games, rank, ranks, s.scores.estimate().mean, s.points.estimate().mean,
+                       per_hand(s.score_per_hand), per_hand(s.adjusted_score_per_hand),
                        100 * ratio(c.wins, c.hands), 100 * ratio(c.deal_ins, c.hands), 100 * ratio(c.riichi, c.hands),
                        100 * ratio(c.hands_with_calls, c.hands), ratio(static_cast<double>(c.win_points), c.wins),
                        ratio(static_cast<double>(c.deal_in_points), c.deal_ins), 100 * ratio(c.tenpai_at_draw, c.exhaustive_draws),

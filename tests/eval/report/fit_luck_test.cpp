@@ -1,10 +1,13 @@
 // `tenbin-arena fit-luck` and `tenbin-arena luck` on a real match of four greedy seats: the fit
 // fills every row of the dealing table, round-trips through its file, predicts the hands' score
-// changes better than no estimate at all, and `luck` prints a line per game.
+// changes better than no estimate at all, leaves the least variance in the score changes less
+// their luck (no smaller or larger multiple of its weights does better), and `luck` prints a line
+// per game.
 #include "eval/report/fit_luck.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -82,6 +85,27 @@ double dealt_hand_error(const LuckModel& model, const std::string& match) {
   return error.error();
 }
 
+// The squared score change less its luck, summed over every seat and hand of the match.
+double adjusted_squares(const LuckModel& model, const std::string& match) {
+  GroupNeedsCache cache;
+  double squares = 0;
+  for (const std::string& log : expand_log_inputs({match}, std::cerr)) {
+    for (const HandLuck& hand : game_luck(read_game_log(log), model, cache).hands) {
+      for (int s = 0; s < 4; ++s) squares += (hand.score_change[s] - hand.luck[s]) * (hand.score_change[s] - hand.luck[s]);
+    }
+  }
+  return squares;
+}
+
+// The model with its feature weights and its dealing table each multiplied.
+LuckModel scaled(LuckModel model, double weights, double dealing) {
+  for (std::int64_t& weight : model.weights) weight = std::llround(static_cast<double>(weight) * weights);
+  for (auto& row : model.dealing) {
+    for (std::int64_t& value : row) value = std::llround(static_cast<double>(value) * dealing);
+  }
+  return model;
+}
+
 TEST_F(FitLuck, FillsTheDealingTableAndRoundTrips) {
   std::ostringstream progress;
   const LuckModel model = fit_luck_model({match().string()}, progress);
@@ -102,6 +126,18 @@ TEST_F(FitLuck, PredictsTheHandsBetterThanNoEstimate) {
   std::ostringstream progress;
   const LuckModel model = fit_luck_model({match().string()}, progress);
   EXPECT_LT(dealt_hand_error(model, match_path()), dealt_hand_error(LuckModel{}, match_path()));
+}
+
+TEST_F(FitLuck, LeavesTheLeastVarianceInTheScoreChangesLessTheirLuck) {
+  std::ostringstream progress;
+  const LuckModel model = fit_luck_model({match().string()}, progress);
+  const double fitted = adjusted_squares(model, match_path());
+  EXPECT_LT(fitted, adjusted_squares(LuckModel{}, match_path()));  // the plain score changes
+  for (const double factor : {0.9, 1.1}) {
+    EXPECT_LT(fitted, adjusted_squares(scaled(model, factor, factor), match_path())) << factor;
+    EXPECT_LT(fitted, adjusted_squares(scaled(model, factor, 1), match_path())) << "weights times " << factor;
+    EXPECT_LT(fitted, adjusted_squares(scaled(model, 1, factor), match_path())) << "dealing table times " << factor;
+  }
 }
 
 TEST_F(FitLuck, CommandsWriteTheModelAndPrintEachGamesLuck) {

@@ -57,6 +57,48 @@ TEST(WallSample, APerHandMeanWeighsEachGameByItsHands) {
   EXPECT_NEAR(e.ci95, 1.96 * 7500 * 2 / 36, 1e-9);
 }
 
+// Two sides on the same walls, their games of different lengths: A - B is the difference of the
+// two per-hand means (each weighing its games by their hands), not the mean of per-game differences.
+TEST(WallSample, APairedDifferenceIsTheDifferenceOfTheTwoMeans) {
+  WallSample a;
+  WallSample b;
+  a.add(0, 1000, 8);   // +8000 over 8 hands
+  b.add(0, 0, 12);
+  a.add(0, -200, 10);  // -2000 over 10 hands
+  b.add(0, 500, 6);    // +3000 over 6 hands
+  a.add(1, 0, 9);
+  b.add(1, -250, 8);   // -2000 over 8 hands
+  a.add(1, -1000, 9);  // -9000 over 9 hands
+  b.add(1, 100, 10);   // +1000 over 10 hands
+  const Estimate e = difference(a, b);
+  const double mean_a = -3000.0 / 36;
+  const double mean_b = 2000.0 / 36;
+  EXPECT_NEAR(e.mean, mean_a - mean_b, 1e-9);
+  EXPECT_NE(e.mean, (1000.0 - 0 - 200 - 500 + 0 + 250 - 1000 - 100) / 4);  // per-game differences
+  EXPECT_EQ(e.walls, 2);
+  // Residuals (S_w - mean W_w) / W: A's are +-7500 / 36 (above); B's, 3000 - 18 * 2000/36 = 2000 and
+  // -1000 - 18 * 2000/36 = -2000, over 36. A - B on each wall: +-5500 / 36.
+  const double residual = 5500.0 / 36;
+  EXPECT_NEAR(e.ci95, 1.96 * std::sqrt(2.0 / 1 * 2 * residual * residual), 1e-9);
+}
+
+// With one game a wall and the same weights on both sides, the paired difference's interval is
+// that of the games' differences.
+TEST(WallSample, WithEqualWeightsAPairedDifferenceIsThatOfTheGamesDifferences) {
+  WallSample a;
+  WallSample b;
+  WallSample differences;
+  const double values_a[5] = {3, -1, 4, 1, -5};
+  const double values_b[5] = {2, 6, -2, 0, 1};
+  for (int game = 0; game < 5; ++game) {
+    a.add(static_cast<std::uint64_t>(game), values_a[game]);
+    b.add(static_cast<std::uint64_t>(game), values_b[game]);
+    differences.add(static_cast<std::uint64_t>(game), values_a[game] - values_b[game]);
+  }
+  EXPECT_NEAR(difference(a, b).mean, differences.estimate().mean, 1e-12);
+  EXPECT_NEAR(difference(a, b).ci95, differences.estimate().ci95, 1e-12);
+}
+
 TEST(WallSample, OneWallHasNoInterval) {
   WallSample sample;
   sample.add(3, 1);
@@ -129,7 +171,14 @@ TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
   // Score change per hand: wall sums +38000 and -38000 over 40 hands each.
   EXPECT_DOUBLE_EQ(a.at("points_per_hand").get<double>(), 0);
   EXPECT_NEAR(a.at("points_per_hand_ci95").get<double>(), 1.96 * std::sqrt(2.0 * 2 * 38000.0 * 38000.0 / (80.0 * 80.0)), 1e-9);
-  EXPECT_NE(summary_table(summary).find("2.50+-1.96"), std::string::npos) << summary_table(summary);
+  const std::string table = summary_table(summary);
+  EXPECT_NE(table.find("2.50+-1.96"), std::string::npos) << table;
+  // Points per hand and its interval: 1.96 * sqrt(2 * 2 * 38000^2 / 80^2) = 1862.
+  EXPECT_NE(table.find("pt/hand"), std::string::npos) << table;
+  EXPECT_NE(table.find("+0+-1862"), std::string::npos) << table;
+  // These logs show no tiles: no luck, so no adjusted figure.
+  EXPECT_NE(table.find("adjusted"), std::string::npos) << table;
+  EXPECT_NE(table.find(" n/a "), std::string::npos) << table;
 }
 
 // One wall gives no interval over walls: the table says so rather than print a zero-width one.

@@ -1,0 +1,104 @@
+// The figures of the luck adjustment's value estimate that look across the table
+// (eval/report/luck_value.hpp), on a small position: a tenpai seat racing two tenpai opponents,
+// the dealer one tile short against a riichi and holding a wait of one of them, and a tenpai seat
+// whose only wait another seat holds every copy of.
+#include "eval/report/luck_value.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace tenbin::arena {
+namespace {
+
+constexpr int kDealer = 0;
+constexpr int kRacer = 1;   // 234m 456p 678p 34s 88s: tenpai on 2s and 5s
+constexpr int kTanki = 2;   // 111m 999m 123p 789s E: tenpai on East
+constexpr int kRiichi = 3;  // 111s 999s 999p SS WW in riichi: tenpai on South and West
+
+void deal(HandPosition& position, int seat, const std::vector<std::string>& tiles) {
+  for (const std::string& tile : tiles) position.deal(seat, parse_tile(tile));
+}
+
+HandPosition table() {
+  HandPosition position;
+  // 567m 234p 67s 45m 22s N: one-shanten, holding the racer's 2s.
+  deal(position, kDealer, {"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "4m", "5m", "2s", "2s", "N"});
+  deal(position, kRacer, {"2m", "3m", "4m", "4p", "5p", "6p", "6p", "7p", "8p", "3s", "4s", "8s", "8s"});
+  deal(position, kTanki, {"1m", "1m", "1m", "9m", "9m", "9m", "1p", "2p", "3p", "7s", "8s", "9s", "E"});
+  deal(position, kRiichi, {"1s", "1s", "1s", "9s", "9s", "9s", "9p", "9p", "9p", "S", "S", "W", "W"});
+  position.reveal_indicator(parse_tile("P"));  // dora: the green dragon, held by no one
+  position.declare_riichi(kRiichi);
+  return position;
+}
+
+int feature(const LuckFeatures& features, LuckFeature which) { return features[static_cast<int>(which)]; }
+int hundreds(int points) { return (points + 50) / 100; }
+
+TEST(LuckValue, ATenpaiSeatCountsTheOpponentsItRaces) {
+  GroupNeedsCache cache;
+  const HandPosition position = table();
+  const PerSeat<HandSummary> hands = summarize_all(position, cache);
+  ASSERT_EQ(hands[kRacer].shanten, 0);
+  ASSERT_EQ(hands[kTanki].shanten, 0);
+  ASSERT_EQ(hands[kRiichi].shanten, 0);
+  ASSERT_GT(hands[kTanki].ready_points, 0);
+  ASSERT_GT(hands[kRiichi].ready_points, 0);
+  const LuckFeatures racer = seat_features(position, kRacer, hands);
+  EXPECT_EQ(feature(racer, LuckFeature::opponents_tenpai_when_ready), 2);
+  EXPECT_EQ(feature(racer, LuckFeature::opponents_ready_points_when_ready),
+            hundreds(hands[kTanki].ready_points) + hundreds(hands[kRiichi].ready_points));
+  EXPECT_EQ(feature(racer, LuckFeature::opponents_ready_points_when_dealer), 0);  // not the dealer
+  EXPECT_EQ(feature(racer, LuckFeature::waits_held_points), 0);  // holds no East, South or West
+  EXPECT_EQ(feature(racer, LuckFeature::one_shanten_facing_riichi), 0);
+  EXPECT_EQ(feature(racer, LuckFeature::tenpai_without_win), 0);
+}
+
+TEST(LuckValue, TheDealerOneShortOfARiichiCountsWhatItFacesAndHolds) {
+  GroupNeedsCache cache;
+  const HandPosition position = table();
+  const PerSeat<HandSummary> hands = summarize_all(position, cache);
+  ASSERT_EQ(hands[kDealer].shanten, 1);
+  const LuckFeatures dealer = seat_features(position, kDealer, hands);
+  EXPECT_EQ(feature(dealer, LuckFeature::one_shanten_facing_riichi), 1);
+  EXPECT_EQ(feature(dealer, LuckFeature::opponents_ready_points_when_dealer),
+            hundreds(hands[kRacer].ready_points) + hundreds(hands[kTanki].ready_points) + hundreds(hands[kRiichi].ready_points));
+  // The racer's ron on 2s: riichi (a closed hand is priced as if declared), pinfu and tanyao,
+  // 3 han 30 fu, 3900, and the riichi stick on the table, 1000; two 2s held count once.
+  EXPECT_EQ(feature(dealer, LuckFeature::waits_held_points), 49);
+  // Not ready: the figures of a ready seat stay zero.
+  EXPECT_EQ(feature(dealer, LuckFeature::waits_held_points_when_ready), 0);
+  EXPECT_EQ(feature(dealer, LuckFeature::opponents_tenpai_when_ready), 0);
+  EXPECT_EQ(feature(dealer, LuckFeature::opponents_ready_points_when_ready), 0);
+}
+
+TEST(LuckValue, ATenpaiHandWithEveryWaitSeenHasNoWin) {
+  GroupNeedsCache cache;
+  HandPosition position;
+  deal(position, kTanki, {"1m", "1m", "1m", "9m", "9m", "9m", "1p", "2p", "3p", "7s", "8s", "9s", "E"});
+  deal(position, kRiichi, {"E", "E", "E", "9s", "9p", "9p", "9p", "S", "S", "W", "W", "N", "N"});
+  position.reveal_indicator(parse_tile("P"));
+  const PerSeat<HandSummary> hands = summarize_all(position, cache);
+  ASSERT_EQ(hands[kTanki].shanten, 0);
+  EXPECT_EQ(hands[kTanki].ready_points, 0);
+  const LuckFeatures tanki = seat_features(position, kTanki, hands);
+  EXPECT_EQ(feature(tanki, LuckFeature::tenpai), 1);
+  EXPECT_EQ(feature(tanki, LuckFeature::tenpai_without_win), 1);
+  // The other seat holds the three East the tanki waits on: it can still deal in with one.
+  const int east_ron = hands[kTanki].ron_points[static_cast<std::size_t>(parse_kind("E"))];
+  EXPECT_GT(east_ron, 0);
+  EXPECT_EQ(feature(seat_features(position, kRiichi, hands), LuckFeature::waits_held_points), hundreds(east_ron));
+}
+
+// Every feature has a name of its own, and a model names each one.
+TEST(LuckValue, EveryFeatureIsNamedInTheModelFile) {
+  const nlohmann::json json = LuckModel{}.to_json();
+  for (int i = 0; i < kLuckFeatures; ++i) {
+    EXPECT_TRUE(json.at("weights").contains(feature_name(static_cast<LuckFeature>(i)))) << i;
+  }
+  EXPECT_EQ(json.at("weights").size(), static_cast<std::size_t>(kLuckFeatures));
+}
+
+}  // namespace
+}  // namespace tenbin::arena
