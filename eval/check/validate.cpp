@@ -16,6 +16,7 @@
 #include "engine/mjai_log.hpp"
 #include "engine/table.hpp"
 #include "eval/check/tiles_text.hpp"
+#include "eval/study/game_log.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -253,8 +254,17 @@ int validate_logs(const std::vector<std::string>& logs, std::ostream& out) {
 Subcommand add_validate_command(CLI::App& app) {
   auto logs = std::make_shared<std::vector<std::string>>();
   CLI::App* command = app.add_subcommand("validate", "replay full game logs through the engine");
-  command->add_option("logs", *logs, "mjai logs (one event per line)")->required();
-  return {command, [logs] { return validate_logs(*logs, std::cout); }};
+  command->add_option("logs", *logs, "mjai logs (one event per line), or match directories (each of their logs)")
+      ->required();
+  return {command, [logs] {
+            std::ostringstream unlisted;
+            const std::vector<std::string> files = expand_log_inputs(*logs, unlisted);
+            if (!unlisted.str().empty()) {
+              std::cout << unlisted.str();
+              return 1;
+            }
+            return validate_logs(files, std::cout);
+          }};
 }
 
 }  // namespace tenbin::arena

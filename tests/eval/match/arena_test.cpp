@@ -172,6 +172,29 @@ TEST(ArenaBots, IllegalDiscardIsReplaced) {
   EXPECT_EQ(check.exit_code, 0) << check.output;
 }
 
+// `validate DIR` replays every log of a match directory, as naming each log does, and fails on a
+// broken one; a directory that is not a match directory is an error, not an empty pass.
+TEST(ArenaValidate, AMatchDirectoryValidatesAsItsLogs) {
+  Scratch scratch;
+  const ArenaRun run = match_with(scratch / "out", kTenbin, 2);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const ArenaRun whole = arena({"validate", (scratch / "out").string()}, scratch / "whole.transcript");
+  EXPECT_EQ(whole.exit_code, 0) << whole.output;
+  EXPECT_NE(whole.output.find("validate: 2 logs"), std::string::npos) << whole.output;
+
+  const fs::path second = scratch / "out" / "logs" / "0001.mjson";
+  std::string text = read_text(second);
+  text.resize(text.rfind('\n', text.size() - 2) + 1);  // the end_game line taken off
+  std::ofstream(second, std::ios::trunc) << text;
+  const ArenaRun broken = arena({"validate", (scratch / "out").string()}, scratch / "broken.transcript");
+  EXPECT_NE(broken.exit_code, 0) << broken.output;
+  EXPECT_NE(broken.output.find("0001.mjson"), std::string::npos) << broken.output;
+
+  fs::create_directories(scratch / "not-a-match");
+  const ArenaRun other = arena({"validate", (scratch / "not-a-match").string()}, scratch / "other.transcript");
+  EXPECT_NE(other.exit_code, 0) << other.output;
+}
+
 // A bot that never reads its input (and writes "none" without end) must not stall the match:
 // what its pipe cannot take is queued, and the game goes on - its flood dropped as junk, its
 // "none" on its own draws replaced as illegal - with no crash and no restart.
