@@ -1,6 +1,7 @@
 #include "eval/report/luck_value.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "engine/shanten.hpp"
@@ -103,7 +104,7 @@ int threat(const HandSummary& hand) {
 int waits_held_points(const HandPosition& position, int seat, const HandSummary& other) {
   int points = 0;
   for (std::uint64_t kinds = other.waits; kinds != 0; kinds &= kinds - 1) {
-    const int kind = __builtin_ctzll(kinds);
+    const int kind = std::countr_zero(kinds);
     if (position.concealed[seat][kind] > 0) points += hundreds(other.ron_points[static_cast<std::size_t>(kind)]);
   }
   return points;
@@ -247,10 +248,6 @@ std::int64_t value_of(const SeatFigures& figures, const LuckModel& model) {
   std::int64_t value = 0;
   for (int i = 0; i < kLuckFeatures; ++i) value += model.weights[i] * figures.features[i];
   return value;
-}
-
-std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands) {
-  return value_of(seat_figures(position, seat, hands), model);
 }
 
 nlohmann::json LuckModel::to_json() const {

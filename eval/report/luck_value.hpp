@@ -116,7 +116,4 @@ struct SeatFigures {
 SeatFigures seat_figures(const HandPosition& position, int seat, const PerSeat<HandSummary>& hands);
 std::int64_t value_of(const SeatFigures& figures, const LuckModel& model);
 
-// The estimate of the seat's own position, before the other seats' are taken off (centipoints).
-std::int64_t own_value(const HandPosition& position, int seat, const LuckModel& model, const PerSeat<HandSummary>& hands);
-
 }  // namespace tenbin::arena

@@ -1,6 +1,7 @@
 #include "eval/report/paired_matches.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>

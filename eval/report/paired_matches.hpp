@@ -4,9 +4,7 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "eval/report/match_stats.hpp"
@@ -68,21 +66,5 @@ PairedPointsPerHand points_per_hand(const PairedMatches& matches);
 
 // Each wall whole in both matches, in wall order: the mean of `first` on it less that of `second`.
 std::vector<double> whole_wall_differences(const PairedMatches& matches, const WallSample& first, const WallSample& second);
-
-// Each wall whole in both matches, in wall order: the mean over its games of `difference`.
-template <typename Difference>
-std::vector<double> whole_wall_means(const PairedMatches& matches, Difference difference) {
-  std::map<std::uint64_t, std::pair<double, int>> walls;
-  for (const PairedGame& game : matches.games) {
-    auto& wall = walls[game.wall];
-    wall.first += difference(game);
-    ++wall.second;
-  }
-  std::vector<double> means;
-  for (const auto& [wall, sum] : walls) {
-    if (sum.second == matches.games_per_wall) means.push_back(sum.first / sum.second);
-  }
-  return means;
-}
 
 }  // namespace tenbin::arena

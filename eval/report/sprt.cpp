@@ -53,10 +53,20 @@ SprtVerdict Sprt::verdict() const {
 
 namespace {
 
-// B - A in luck-adjusted points per hand, wall by wall.
-std::vector<double> adjusted_walls(const PairedMatches& matches) {
-  const PairedPointsPerHand points = points_per_hand(matches);
-  return whole_wall_differences(matches, points.adjusted_b, points.adjusted_a);
+// B - A wall by wall, in rank points per game or (adjusted) in luck-adjusted points per hand,
+// each side's wall mean weighing its games as its own figure does (points: by their hands).
+std::vector<double> wall_differences(const PairedMatches& matches, bool adjusted) {
+  if (adjusted) {
+    const PairedPointsPerHand points = points_per_hand(matches);
+    return whole_wall_differences(matches, points.adjusted_b, points.adjusted_a);
+  }
+  WallSample a;
+  WallSample b;
+  for (const PairedGame& game : matches.games) {
+    a.add(game.wall, rank_points_of(game.place_a));
+    b.add(game.wall, rank_points_of(game.place_b));
+  }
+  return whole_wall_differences(matches, b, a);
 }
 
 }  // namespace
@@ -70,11 +80,8 @@ int sprt_command(const std::string& dir_a, const std::string& name_a, const std:
   try {
     const PairedFigures figures = settings.adjusted ? PairedFigures::points_per_hand : PairedFigures::places;
     const PairedMatches matches = read_paired_matches(dir_a, name_a, dir_b, name_b, figures);
-    // B - A: positive when B does better; in points per hand each side's wall mean weighs its
-    // games by their hands, as summary.json does.
-    const auto walls = settings.adjusted
-                           ? adjusted_walls(matches)
-                           : whole_wall_means(matches, [](const PairedGame& g) { return -rank_point_difference(g); });
+    // B - A: positive when B does better.
+    const std::vector<double> walls = wall_differences(matches, settings.adjusted);
     Sprt test(settings);
     const char* unit = settings.adjusted ? "luck-adjusted points per hand" : "rank points per game";
     out << fmt::format("{} - {} in {}; H0: {:+g}, H1: {:+g}, alpha {:g}, beta {:g}; bounds [{:.3f}, {:.3f}]\n",

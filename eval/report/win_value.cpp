@@ -1,5 +1,6 @@
 #include "eval/report/win_value.hpp"
 
+#include <bit>
 #include <cmath>
 
 #include "engine/score.hpp"
@@ -82,7 +83,7 @@ ReadyProspects ready_prospects(const HandPosition& position, int seat, const Til
   ReadyProspects prospects;
   long weighted = 0;
   for (std::uint64_t kinds = waits; kinds != 0; kinds &= kinds - 1) {
-    const int kind = __builtin_ctzll(kinds);
+    const int kind = std::countr_zero(kinds);
     if (waiting[kind] + position.melded[seat][kind] >= kCopiesPerKind) continue;
     const int points = ron_points(position, seat, waiting, kind);
     prospects.ron[static_cast<std::size_t>(kind)] = points;

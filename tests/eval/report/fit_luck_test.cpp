@@ -62,7 +62,7 @@ class DealtHandError : public HandVisitor {
     PerSeat<double> own{};
     double all = 0;
     for (int s = 0; s < 4; ++s) {
-      own[s] = static_cast<double>(own_value(after, s, model_, hands)) / 100;
+      own[s] = static_cast<double>(value_of(seat_figures(after, s, hands), model_)) / 100;
       all += own[s];
     }
     for (int s = 0; s < 4; ++s) value_[s] = own[s] - (all - own[s]) / 3;
