@@ -30,10 +30,10 @@ inline constexpr int kTenpaiTurns = 21;
 
 struct FullParams {
   // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
-  double riichi_ron_chances = 1.2;
-  double dama_ron_chances = 2.1;
-  double opponent_chances_in_riichi = 1.8;
-  double opponent_chances_other = 3.3;
+  double riichi_ron_chances = 0.97;
+  double dama_ron_chances = 2.72;
+  double opponent_chances_in_riichi = 1.76;
+  double opponent_chances_other = 2.93;
   std::array<double, kTenpaiTurns> tenpai_by_turn = {0,     0.002, 0.003, 0.010, 0.026, 0.053, 0.096,
                                                      0.148, 0.198, 0.259, 0.313, 0.355, 0.386, 0.413,
                                                      0.422, 0.444, 0.449, 0.460, 0.507, 0.507, 0.507};
@@ -47,6 +47,11 @@ struct FullParams {
   double population_genbutsu_share = 0.64;
   double fold_share_per_genbutsu_share = 1.36;
   double seat_reading_prior = 40;
+  // MJ-0's deal-in odds against an open hand that has not declared are too sharp where we throw:
+  // the tiles it calls safest deal in more often than it says, those it calls dangerous less. The
+  // odds we play with are pivot * (odds / pivot)^exponent (1: MJ-0's odds as they are).
+  double open_danger_exponent = 0.71;
+  double open_danger_pivot = 0.023;
   // The lines (bot/strategy/line).
   int fold_horizon = 5;
   int noten_window_draws = 6;
@@ -96,13 +101,13 @@ inline const FullParams kDefaultFullParams{};
 template <typename Params, typename Visit>
 void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances", p.riichi_ron_chances,
-        "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full vs 3 majiang-ai (seeds 7171, 7272)");
+        "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("dama_ron_chances", p.dama_ron_chances,
-        "the same for an open or dama hand: full vs 3 majiang-ai (seeds 7171, 7272)");
+        "the same for an open or dama hand: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
-        "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 7171, 7272)");
+        "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,
-        "the same for an open or dama opponent, majiang-ai seats vs full (seeds 7171, 7272)");
+        "the same for an open or dama opponent, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("tenpai_by_turn", p.tenpai_by_turn,
         "share of players tenpai after their n-th discard, n = 0..20: full and majiang-ai seats (seeds 7171, 7272; turns seen under 500 times take the last turn seen more)");
   visit("riichi_fold_share", p.riichi_fold_share,
@@ -113,6 +118,9 @@ void for_each_param(Params& p, Visit&& visit) {
         "fold share per unit of genbutsu share: least squares over full (0.53, 0.28), majiang-ai (0.69, 0.41) and greedy (0.80, 0.64) seats");
   visit("seat_reading_prior", p.seat_reading_prior,
         "discards facing a riichi, at the population's genbutsu share, a seat's own share is drawn toward (first estimate)");
+  visit("open_danger_exponent", p.open_danger_exponent,
+        "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
+  visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");

@@ -143,6 +143,19 @@ double flat_ron_points(const Table& table, int seat, const FullParams& params) {
   return params.flat_ron_points * (seat == table.dealer() ? params.dealer_factor : 1.0);
 }
 
+// An opponent that has called and not declared riichi.
+bool is_open_without_riichi(const SeatView& seat) { return !seat.riichi && !seat.closed(); }
+
+// The odds of open_hand_deal_in, each kind's loss scaled with its odds (the same mean win).
+void calibrate_open_hand(OpponentThreat& o, const FullParams& params) {
+  for (int k = 0; k < kNumKinds; ++k) {
+    const double forecast = o.deal_in[k];
+    if (forecast <= 0) continue;
+    o.deal_in[k] = open_hand_deal_in(forecast, params);
+    o.loss[k] *= o.deal_in[k] / forecast;
+  }
+}
+
 }  // namespace
 
 double fold_share_of(const Table& table, int seat, const FullParams& params) {
@@ -167,6 +180,12 @@ std::array<double, kNumKinds> flat_wall(const Table& table) {
   return wall;
 }
 
+double open_hand_deal_in(double forecast, const FullParams& params) {
+  if (forecast <= 0) return 0;
+  const double pivot = params.open_danger_pivot;
+  return std::min(1.0, pivot * std::pow(forecast / pivot, params.open_danger_exponent));
+}
+
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat, const FullParams& params) {
   Threat threat;
   threat.live_tiles = table.tiles_left();
@@ -179,7 +198,9 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
       o.deal_in[k] = e.tiles[k].deal_in;
       o.loss[k] = e.tiles[k].expected_loss;
     }
+    // The waits' count is MJ-0's; the calibration is of the tiles we choose to throw.
     o.live_waits = live_waits(o, threat.wall);
+    if (is_open_without_riichi(table.player(e.seat))) calibrate_open_hand(o, params);
     o.win_chances = win_chances_of(table, e.seat, params);
     threat.opponents.push_back(o);
   }

@@ -60,8 +60,14 @@ struct OpponentWin {
 std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table, int go_rounds,
                                        const FullParams& params = kDefaultFullParams);
 
+// The deal-in odds we play with against an open hand that has not declared, from MJ-0's
+// `forecast`: the params' power calibration (docs/full.md). Zero stays zero (genbutsu), the
+// pivot stays itself, and the order of the tiles is kept.
+double open_hand_deal_in(double forecast, const FullParams& params = kDefaultFullParams);
+
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
-// `flat_wall`, the unseen copies scaled to the live wall), and each non-riichi opponent's tenpai
+// `flat_wall`, the unseen copies scaled to the live wall; against an open hand that has not
+// declared, the odds and losses of open_hand_deal_in), and each non-riichi opponent's tenpai
 // probability growing over the go-rounds as the share of tenpai players by turn does (params),
 // slowed by the fold share while another seat is in riichi.
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall,

@@ -1,10 +1,12 @@
 #include "eval/study/danger_table.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -15,6 +17,7 @@
 
 #include "bot/commands/seed_option.hpp"
 #include "bot/mj0/tenpai_model.hpp"
+#include "bot/strategy/threat.hpp"
 #include "engine/table.hpp"
 #include "eval/study/game_log.hpp"
 
@@ -66,7 +69,104 @@ std::optional<std::array<std::string, 4>> seat_names(const std::filesystem::path
   return std::nullopt;
 }
 
+// The log-likelihood of the outcomes under q = exp(a + exponent * ln p), over forecasts p > 0
+// (`log_p` their logarithms); minus infinity where some q reaches 1.
+double power_log_likelihood(const std::vector<double>& log_p, const std::vector<bool>& happened, double a,
+                            double exponent) {
+  double sum = 0;
+  for (std::size_t i = 0; i < log_p.size(); ++i) {
+    const double log_q = a + exponent * log_p[i];
+    if (log_q >= 0) return -std::numeric_limits<double>::infinity();
+    sum += happened[i] ? log_q : std::log1p(-std::exp(log_q));
+  }
+  return sum;
+}
+
+struct PowerStep {
+  double a = 0;
+  double exponent = 0;
+};
+
+// Newton's step for the likelihood in (a, exponent), none where its Hessian is not negative
+// definite: each pair's z = (1, ln p) adds z to the gradient if it happened, else -q / (1 - q) z,
+// and -q / (1 - q)^2 z z' to the Hessian.
+std::optional<PowerStep> newton_step(const std::vector<double>& log_p, const std::vector<bool>& happened, double a,
+                                     double exponent) {
+  double ga = 0, ge = 0, haa = 0, hae = 0, hee = 0;
+  for (std::size_t i = 0; i < log_p.size(); ++i) {
+    const double x = log_p[i];
+    if (happened[i]) {
+      ga += 1;
+      ge += x;
+      continue;
+    }
+    const double q = std::exp(a + exponent * x);
+    const double slope = q / (1 - q);
+    const double curve = slope / (1 - q);
+    ga -= slope;
+    ge -= slope * x;
+    haa -= curve;
+    hae -= curve * x;
+    hee -= curve * x * x;
+  }
+  const double determinant = haa * hee - hae * hae;
+  if (!(determinant > 0)) return std::nullopt;
+  return PowerStep{-(hee * ga - hae * ge) / determinant, -(haa * ge - hae * ga) / determinant};
+}
+
 }  // namespace
+
+std::vector<DiscardDanger> with_open_calibration(std::vector<DiscardDanger> dangers, const FullParams& params) {
+  for (DiscardDanger& d : dangers) {
+    if (d.show == OpponentShow::open) d.forecast.probability = open_hand_deal_in(d.forecast.probability, params);
+  }
+  return dangers;
+}
+
+// The likelihood of q = exp(a + exponent * ln p) is concave in (a, exponent) (ln q is linear in
+// them, ln(1 - q) concave), so Newton's method from q = p, each step halved until the likelihood
+// rises, finds its maximum; the pivot is where q = p, exp(a / (1 - exponent)).
+PowerCalibration fit_power_calibration(const std::vector<Forecast>& forecasts) {
+  std::vector<double> log_p;
+  std::vector<bool> happened;
+  std::vector<Forecast> fitted;
+  for (const Forecast& f : forecasts) {
+    if (f.probability <= 0 || f.probability >= 1) continue;
+    log_p.push_back(std::log(f.probability));
+    happened.push_back(f.happened);
+    fitted.push_back(f);
+  }
+  PowerCalibration fit;
+  fit.pairs = static_cast<int>(fitted.size());
+  if (fitted.empty()) return fit;
+  double a = 0;
+  double exponent = 1;
+  double likelihood = power_log_likelihood(log_p, happened, a, exponent);
+  for (int iteration = 0; iteration < 100; ++iteration) {
+    const std::optional<PowerStep> step = newton_step(log_p, happened, a, exponent);
+    if (!step) break;
+    double scale = 1;
+    double next = power_log_likelihood(log_p, happened, a + step->a, exponent + step->exponent);
+    while (!(next >= likelihood) && scale > 1e-10) {
+      scale /= 2;
+      next = power_log_likelihood(log_p, happened, a + scale * step->a, exponent + scale * step->exponent);
+    }
+    if (!(next >= likelihood)) break;
+    a += scale * step->a;
+    exponent += scale * step->exponent;
+    const double gain = next - likelihood;
+    likelihood = next;
+    if (gain < 1e-10) break;
+  }
+  fit.exponent = exponent;
+  fit.pivot = std::abs(1 - fit.exponent) > 1e-6 ? std::exp(a / (1 - fit.exponent)) : 0.0;
+  fit.log_loss_before = log_loss(fitted);
+  for (std::size_t i = 0; i < fitted.size(); ++i) {
+    fitted[i].probability = std::min(1 - 1e-9, std::exp(a + fit.exponent * log_p[i]));
+  }
+  fit.log_loss_after = log_loss(fitted);
+  return fit;
+}
 
 std::vector<DangerBucket> danger_buckets(const std::vector<Forecast>& forecasts) {
   std::vector<DangerBucket> buckets;
@@ -113,7 +213,8 @@ std::vector<DiscardDanger> discard_dangers(const std::vector<Event>& log, const 
   return dangers;
 }
 
-std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers) {
+std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers,
+                                const PowerCalibration* open_fit) {
   std::array<ShowTotals, kOpponentShows> shows;
   for (const DiscardDanger& d : dangers) {
     ShowTotals& totals = shows[static_cast<int>(d.show)];
@@ -142,6 +243,12 @@ std::string format_danger_table(const std::string& title, const std::vector<Disc
                          bucket.count, bucket.forecast_sum / bucket.count,
                          static_cast<double>(bucket.happened) / bucket.count, bucket.happened);
     }
+  }
+  if (open_fit != nullptr && open_fit->pairs > 0) {
+    out << fmt::format(
+        "  MJ-0's odds against open hands, best power calibration q = pivot * (p / pivot)^exponent over the {} pairs "
+        "with p > 0:\n    exponent {:.3f}, pivot {:.4f}; log loss {:.5f} before, {:.5f} after\n",
+        open_fit->pairs, open_fit->exponent, open_fit->pivot, open_fit->log_loss_before, open_fit->log_loss_after);
   }
   return out.str();
 }
@@ -183,9 +290,16 @@ int danger_table_command(const DangerTableArguments& arguments, std::ostream& ou
     return 1;
   }
   const std::string whose = arguments.name.empty() ? "every seat's" : "the discards of " + arguments.name + ",";
-  out << format_danger_table(fmt::format("MJ-0's deal-in forecasts on {} {} logs ({} samples, one discard in {})",
-                                         whose, used, arguments.settings.samples, arguments.settings.every),
-                             dangers);
+  const char* odds = arguments.settings.raw ? "MJ-0's deal-in forecasts" : "The deal-in forecasts full plays with";
+  std::vector<Forecast> open;
+  for (const DiscardDanger& d : dangers) {
+    if (d.show == OpponentShow::open) open.push_back(d.forecast);
+  }
+  const PowerCalibration open_fit = fit_power_calibration(open);
+  out << format_danger_table(fmt::format("{} on {} {} logs ({} samples, one discard in {})", odds, whose, used,
+                                         arguments.settings.samples, arguments.settings.every),
+                             arguments.settings.raw ? dangers : with_open_calibration(dangers, kDefaultFullParams),
+                             &open_fit);
   return 0;
 }
 
@@ -199,6 +313,7 @@ Subcommand add_danger_table_command(CLI::App& app) {
   command->add_option("--name", arguments->name, "score only the discards of seats of this name");
   command->add_option("--samples", arguments->settings.samples, "MJ-0 samples per discard")->check(CLI::Range(1, 100000000));
   command->add_option("--every", arguments->settings.every, "score one discard in this many")->check(CLI::Range(1, 1000000));
+  command->add_flag("--raw", arguments->settings.raw, "MJ-0's odds alone, without full's open-hand calibration");
   command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first scored discard")->check(kSeedValidator);
   return {command, [arguments] { return danger_table_command(*arguments, std::cout, std::cerr); }};
 }

@@ -13,6 +13,7 @@
 
 #include "bot/commands/subcommand.hpp"
 #include "bot/mj0/mj0.hpp"
+#include "bot/strategy/full_params.hpp"
 #include "engine/mjai.hpp"
 #include "eval/study/forecast_metrics.hpp"
 
@@ -34,12 +35,29 @@ struct DangerTableSettings {
   int samples = 500;        // MJ-0 joint samples per discard
   int every = 1;            // one discard in `every` is scored (the others are only replayed)
   std::uint64_t seed = 1;   // MJ-0's seed of the first scored discard; each next one adds 1
+  bool raw = false;         // MJ-0's odds alone, without `full`'s open-hand calibration
 };
 
 // The scored discards of one full log. `counter` numbers discards across logs (the subsample and
 // the seeds follow it). Throws TableError (engine/table) when the log contradicts itself.
 std::vector<DiscardDanger> discard_dangers(const std::vector<Event>& log, const DangerTableSettings& settings,
                                            mj0::Sampler& sampler, long& counter);
+
+// The odds `full` plays with: against an open hand, MJ-0's odds through open_hand_deal_in
+// (bot/strategy/threat) with `params`; the others as they are.
+std::vector<DiscardDanger> with_open_calibration(std::vector<DiscardDanger> dangers, const FullParams& params);
+
+// The power calibration q = pivot * (p / pivot)^exponent that fits the forecasts best (maximum
+// likelihood over those above zero, which it cannot move), and the log loss of those forecasts
+// before and after it.
+struct PowerCalibration {
+  double exponent = 1;
+  double pivot = 0;
+  int pairs = 0;
+  double log_loss_before = 0;
+  double log_loss_after = 0;
+};
+PowerCalibration fit_power_calibration(const std::vector<Forecast>& forecasts);
 
 // Fixed buckets of forecast, [low, high): deal-in forecasts crowd near zero, so the edges grow
 // by about three each step.
@@ -53,8 +71,9 @@ struct DangerBucket {
 std::vector<DangerBucket> danger_buckets(const std::vector<Forecast>& forecasts);
 
 // The table: per opponent show, the pairs' count, deal-ins, mean forecast, observed rate, log
-// loss, and the buckets.
-std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers);
+// loss, and the buckets; with `open_fit`, the power calibration fitted on the open hands.
+std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers,
+                                const PowerCalibration* open_fit = nullptr);
 
 // `tenbin-arena danger-table IN... [--name NAME]`: match directories (or logs); with --name only
 // the discards of seats of that name (from results.jsonl) are scored.

@@ -190,5 +190,68 @@ TEST(Threat, TheFoldShareIsReadFromTheSeat) {
   EXPECT_NEAR(threat.opponents[1].tenpai[6], grown(0.2, 2, 6, 0.8, params), 1e-12);
 }
 
+// The open-hand calibration q = pivot * (p / pivot)^exponent: with exponent 0.5 and pivot 0.04, a
+// forecast of 1% becomes 0.04 * sqrt(0.25) = 2% and one of 16% becomes 0.04 * sqrt(4) = 8%;
+// genbutsu stays safe, the pivot stays itself, exponent 1 leaves every forecast as it is.
+TEST(Threat, TheOpenHandCalibrationFlattensTheForecast) {
+  FullParams params;
+  params.open_danger_exponent = 0.5;
+  params.open_danger_pivot = 0.04;
+  EXPECT_NEAR(open_hand_deal_in(0.01, params), 0.02, 1e-12);
+  EXPECT_NEAR(open_hand_deal_in(0.16, params), 0.08, 1e-12);
+  EXPECT_EQ(open_hand_deal_in(0.0, params), 0.0);
+  EXPECT_NEAR(open_hand_deal_in(0.04, params), 0.04, 1e-12);
+  params.open_danger_exponent = 1;
+  for (const double p : {0.0001, 0.003, 0.2, 0.9}) EXPECT_NEAR(open_hand_deal_in(p, params), p, 1e-12) << p;
+  // The order of the tiles is kept.
+  EXPECT_LT(open_hand_deal_in(0.001), open_hand_deal_in(0.002));
+  EXPECT_LT(open_hand_deal_in(0.05), open_hand_deal_in(0.2));
+}
+
+// Seat 3 pons East; seat 2 has not called; seat 1 is the dealer, closed. Only seat 3's odds are
+// calibrated, each kind's loss with its odds (the mean win kept).
+Table after_a_pon() {
+  Deal deal;
+  deal.oya = 1;
+  const std::vector<std::string> stream = {
+      start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
+      tsumo(2), dahai(2, "E"), pon(3, 2, "E", "E E"), dahai(3, "W"), tsumo(0, "N")};
+  Table table(0);
+  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
+  return table;
+}
+
+TEST(Threat, OnlyAnOpenHandsOddsAreCalibrated) {
+  const Table table = after_a_pon();
+  ASSERT_FALSE(table.player(3).closed());
+  mj0::Estimate estimate;
+  estimate.wall.fill(1.0);
+  for (const int seat : {1, 2, 3}) {
+    mj0::OpponentEstimate o;
+    o.seat = seat;
+    o.tenpai_probability = 0.3;
+    o.tiles[kTwoMan] = {0.01, 80, 0};
+    o.tiles[kFiveMan] = {0.16, 1280, 0};
+    estimate.opponents.push_back(o);
+  }
+  FullParams params;
+  params.open_danger_exponent = 0.5;
+  params.open_danger_pivot = 0.04;
+  const Threat threat = threat_from_estimate(table, estimate, false, params);
+  ASSERT_EQ(threat.opponents.size(), 3u);
+  for (const OpponentThreat& o : threat.opponents) {
+    const bool open = o.seat == 3;
+    EXPECT_NEAR(o.deal_in[kTwoMan], open ? 0.02 : 0.01, 1e-12) << o.seat;
+    EXPECT_NEAR(o.loss[kTwoMan], open ? 160 : 80, 1e-9) << o.seat;
+    EXPECT_NEAR(o.deal_in[kFiveMan], open ? 0.08 : 0.16, 1e-12) << o.seat;
+    EXPECT_NEAR(o.loss[kFiveMan], open ? 640 : 1280, 1e-9) << o.seat;
+    EXPECT_EQ(o.deal_in[kTwoMan + 1], 0.0) << o.seat;
+  }
+  // The waits' count is MJ-0's, calibrated or not.
+  params.open_danger_exponent = 1;
+  const Threat plain = threat_from_estimate(table, estimate, false, params);
+  EXPECT_DOUBLE_EQ(threat.opponents[2].live_waits, plain.opponents[2].live_waits);
+}
+
 }  // namespace
 }  // namespace tenbin

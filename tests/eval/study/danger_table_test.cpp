@@ -3,6 +3,8 @@
 #include "eval/study/danger_table.hpp"
 
 #include <array>
+#include <cmath>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -27,6 +29,52 @@ TEST(DangerTable, BucketsByForecast) {
   EXPECT_NEAR(buckets[4].forecast_sum, 0.03, 1e-12);
   EXPECT_NEAR(buckets[5].forecast_sum, 0.29, 1e-12);
   EXPECT_DOUBLE_EQ(buckets.back().high, 1.0);
+}
+
+// Forecasts spread evenly in log between 0.01% and 20%, each outcome drawn with the odds
+// `truth` gives it (a fixed seed).
+std::vector<Forecast> drawn_outcomes(double (*truth)(double), int n) {
+  std::mt19937_64 random(20261127);
+  std::uniform_real_distribution<double> uniform(0, 1);
+  std::vector<Forecast> forecasts;
+  for (int i = 0; i < n; ++i) {
+    const double p = std::exp(std::log(1e-4) + uniform(random) * (std::log(0.2) - std::log(1e-4)));
+    forecasts.push_back({p, uniform(random) < truth(p)});
+  }
+  forecasts.push_back({0.0, true});  // a zero forecast: no power moves it, so it is left out
+  return forecasts;
+}
+
+// The fit finds the calibration the outcomes were drawn with, and none where the forecasts are
+// right already.
+TEST(DangerTable, TheOpenHandFitFindsThePowerOfTheOutcomes) {
+  const auto sharp = [](double p) { return 0.04 * std::pow(p / 0.04, 0.7); };
+  const PowerCalibration fit = fit_power_calibration(drawn_outcomes(sharp, 400000));
+  EXPECT_EQ(fit.pairs, 400000);
+  EXPECT_NEAR(fit.exponent, 0.7, 0.03);
+  EXPECT_NEAR(fit.pivot, 0.04, 0.01);
+  EXPECT_LT(fit.log_loss_after, fit.log_loss_before);
+  const auto right = [](double p) { return p; };
+  const PowerCalibration none = fit_power_calibration(drawn_outcomes(right, 400000));
+  EXPECT_NEAR(none.exponent, 1.0, 0.03);
+  EXPECT_NEAR(none.log_loss_after, none.log_loss_before, 1e-4);
+}
+
+// The table shows the odds full plays with: an open hand's through the calibration, the others'
+// as MJ-0 gave them.
+TEST(DangerTable, TheOpenCalibrationMovesOnlyOpenHands) {
+  const std::vector<DiscardDanger> raw = {{0, OpponentShow::open, {0.01, false}},
+                                          {0, OpponentShow::riichi, {0.01, false}},
+                                          {0, OpponentShow::closed, {0.01, false}},
+                                          {0, OpponentShow::open, {0.0, false}}};
+  FullParams params;
+  params.open_danger_exponent = 0.5;
+  params.open_danger_pivot = 0.04;
+  const std::vector<DiscardDanger> played = with_open_calibration(raw, params);
+  EXPECT_NEAR(played[0].forecast.probability, 0.02, 1e-12);
+  EXPECT_DOUBLE_EQ(played[1].forecast.probability, 0.01);
+  EXPECT_DOUBLE_EQ(played[2].forecast.probability, 0.01);
+  EXPECT_EQ(played[3].forecast.probability, 0.0);
 }
 
 TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
