@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,13 @@ namespace {
 
 using namespace lines;
 
+// The table as seat 0 sees it after `stream`.
+Table seen_by_seat_0(const std::vector<std::string>& stream) {
+  Table table(0);
+  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
+  return table;
+}
+
 // Seat 1 (the dealer) declares riichi on 1m after opening with 9s; we are seat 0, holding our draw.
 Table after_dealer_riichi() {
   Deal deal;
@@ -27,9 +35,7 @@ Table after_dealer_riichi() {
       start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
       tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), reach(1),
       dahai(1, "1m"), reach_accepted(1), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "2s")};
-  Table table(0);
-  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
-  return table;
+  return seen_by_seat_0(stream);
 }
 
 constexpr int kTwoMan = 1;
@@ -47,6 +53,21 @@ mj0::Estimate hand_made_estimate() {
     if (seat == 1) {
       for (const int kind : {kTwoMan, kFiveMan}) o.tiles[kind] = {0.1, 800, 0};
     }
+    estimate.opponents.push_back(o);
+  }
+  return estimate;
+}
+
+// MJ-0 as if its samples said the same of seats 1, 2 and 3: tenpai with odds `tenpai`, the given
+// kinds dangerous; one copy of every kind in the wall.
+mj0::Estimate alike_opponents(double tenpai, const std::vector<std::pair<int, mj0::TileDanger>>& dangers) {
+  mj0::Estimate estimate;
+  estimate.wall.fill(1.0);
+  for (const int seat : {1, 2, 3}) {
+    mj0::OpponentEstimate o;
+    o.seat = seat;
+    o.tenpai_probability = tenpai;
+    for (const auto& [kind, danger] : dangers) o.tiles[kind] = danger;
     estimate.opponents.push_back(o);
   }
   return estimate;
@@ -135,17 +156,8 @@ TEST(Threat, OurRiichiSlowsTheOthersRace) {
   const std::vector<std::string> stream = {
       start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p"), tsumo(0, "N"), dahai(0, "N", true),
       tsumo(1), dahai(1, "9s"), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "2s")};
-  Table table(0);
-  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
-  mj0::Estimate estimate;
-  estimate.wall.fill(1.0);
-  for (const int seat : {1, 2, 3}) {
-    mj0::OpponentEstimate o;
-    o.seat = seat;
-    o.tenpai_probability = 0.2;
-    o.tiles[kTwoMan] = {0.02, 160, 0};
-    estimate.opponents.push_back(o);
-  }
+  const Table table = seen_by_seat_0(stream);
+  const mj0::Estimate estimate = alike_opponents(0.2, {{kTwoMan, {0.02, 160, 0}}});
   FullParams params;
   params.riichi_fold_share = 0.4;
   const Threat threat = threat_from_estimate(table, estimate, false, params);
@@ -216,24 +228,13 @@ Table after_a_pon() {
   const std::vector<std::string> stream = {
       start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
       tsumo(2), dahai(2, "E"), pon(3, 2, "E", "E E"), dahai(3, "W"), tsumo(0, "N")};
-  Table table(0);
-  for (const std::string& line : stream) table.apply(parse_event(nlohmann::json::parse(line)).event);
-  return table;
+  return seen_by_seat_0(stream);
 }
 
 TEST(Threat, OnlyAnOpenHandsOddsAreCalibrated) {
   const Table table = after_a_pon();
   ASSERT_FALSE(table.player(3).closed());
-  mj0::Estimate estimate;
-  estimate.wall.fill(1.0);
-  for (const int seat : {1, 2, 3}) {
-    mj0::OpponentEstimate o;
-    o.seat = seat;
-    o.tenpai_probability = 0.3;
-    o.tiles[kTwoMan] = {0.01, 80, 0};
-    o.tiles[kFiveMan] = {0.16, 1280, 0};
-    estimate.opponents.push_back(o);
-  }
+  const mj0::Estimate estimate = alike_opponents(0.3, {{kTwoMan, {0.01, 80, 0}}, {kFiveMan, {0.16, 1280, 0}}});
   FullParams params;
   params.open_danger_exponent = 0.5;
   params.open_danger_pivot = 0.04;
