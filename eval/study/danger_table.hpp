@@ -75,8 +75,10 @@ std::vector<DangerBucket> danger_buckets(const std::vector<Forecast>& forecasts)
 std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers,
                                 const PowerCalibration* open_fit = nullptr);
 
-// `tenbin-arena danger-table IN... [--name NAME]`: match directories (or logs); with --name only
-// the discards of seats of that name (from results.jsonl) are scored.
+// `tenbin-arena danger-table IN... [--name NAME] [--raw]`: match directories (or logs); with
+// --name only the discards of seats of that name (from results.jsonl) are scored. The table shows
+// the odds `full` plays with (--raw: MJ-0's alone), and under it the power calibration fitted on
+// MJ-0's odds against open hands.
 Subcommand add_danger_table_command(CLI::App& app);
 
 }  // namespace tenbin::arena
