@@ -113,6 +113,8 @@ struct FullPolicy::Decision {
     p.expected_loss = kind >= 0 ? threat.loss[kind] : 0;
     // The value in points takes the better line in points, as without placement, so that where
     // rank values tie the candidates compare as they would in points.
+    p.push_value = push.value();
+    if (fold != nullptr) p.fold_value = fold->value();
     const bool folds_in_points = fold != nullptr && fold->value() > push.value();
     p.value = -p.expected_loss + (1 - p.deal_in_prob) * (folds_in_points ? *fold : push).value();
     p.rank_value = p.value;
@@ -253,6 +255,8 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
                           {"deal_in_prob", p.deal_in_prob},
                           {"expected_loss", p.expected_loss},
                           {"line", p.folds ? "fold" : "push"},
+                          {"push_value", p.push_value},
+                          {"fold_value", p.fold_value ? json(*p.fold_value) : json(nullptr)},
                           {"value", p.value},
                           {"rank_value", p.rank_value}});
   }

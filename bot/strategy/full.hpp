@@ -79,6 +79,10 @@ class FullPolicy final : public Policy {
     double deal_in_prob = 0;   // this discard's own deal-in odds
     double expected_loss = 0;  // and its expected points lost
     bool folds = false;        // the better line from here is to fold
+    // Each line's value in points from after this action (before its own risk); no fold value
+    // where the hand cannot fold (a riichi).
+    double push_value = 0;
+    std::optional<double> fold_value;
     double value = 0;          // expected points of the whole line
     double rank_value = 0;     // expected rank points (with placement), else = value
     // The hand's progress after a discard, which decides between candidates of about equal

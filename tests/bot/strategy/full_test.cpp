@@ -361,8 +361,18 @@ TEST(Full, MetaListsEveryCandidate) {
   ASSERT_TRUE(reply.contains("meta"));
   const nlohmann::json& candidates = reply["meta"]["candidates"];
   EXPECT_EQ(candidates.size(), 13u);  // 14 tiles, 1s twice: 13 kinds
-  for (const char* field : {"win_prob", "exp_score", "deal_in_prob", "expected_loss", "value", "rank_value", "line"}) {
+  for (const char* field : {"win_prob", "exp_score", "deal_in_prob", "expected_loss", "value", "rank_value", "line",
+                            "push_value", "fold_value"}) {
     EXPECT_TRUE(candidates[0].contains(field)) << field;
+  }
+  // East 1 is priced in points: each candidate's value is its own risk, then the better line.
+  for (const nlohmann::json& c : candidates) {
+    const double push = c["push_value"].get<double>();
+    ASSERT_TRUE(c["fold_value"].is_number()) << c;
+    const double fold = c["fold_value"].get<double>();
+    const double risk = c["deal_in_prob"].get<double>();
+    EXPECT_NEAR(c["value"].get<double>(), -c["expected_loss"].get<double>() + (1 - risk) * std::max(push, fold), 1e-6) << c;
+    EXPECT_EQ(c["line"], fold > push ? "fold" : "push") << c;
   }
 }
 
