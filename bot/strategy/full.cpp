@@ -115,8 +115,8 @@ struct FullPolicy::Decision {
     // rank values tie the candidates compare as they would in points.
     p.push_value = push.value();
     if (fold != nullptr) p.fold_value = fold->value();
-    const bool folds_in_points = fold != nullptr && fold->value() > push.value();
-    p.value = -p.expected_loss + (1 - p.deal_in_prob) * (folds_in_points ? *fold : push).value();
+    const bool folds_in_points = p.fold_value && *p.fold_value > p.push_value;
+    p.value = -p.expected_loss + (1 - p.deal_in_prob) * (folds_in_points ? *p.fold_value : p.push_value);
     p.rank_value = p.value;
     bool folds = folds_in_points;
     if (ranked) {

@@ -120,7 +120,7 @@ void for_each_param(Params& p, Visit&& visit) {
         "discards facing a riichi, at the population's genbutsu share, a seat's own share is drawn toward (first estimate)");
   visit("open_danger_exponent", p.open_danger_exponent,
         "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
-  visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent)");
+  visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");

@@ -183,6 +183,7 @@ std::array<double, kNumKinds> flat_wall(const Table& table) {
 double open_hand_deal_in(double forecast, const FullParams& params) {
   if (forecast <= 0) return 0;
   const double pivot = params.open_danger_pivot;
+  if (pivot <= 0) return forecast;  // no pivot: the calibration is off
   return std::min(1.0, pivot * std::pow(forecast / pivot, params.open_danger_exponent));
 }
 

@@ -49,7 +49,7 @@ std::vector<DiscardDanger> with_open_calibration(std::vector<DiscardDanger> dang
 
 // The power calibration q = pivot * (p / pivot)^exponent that fits the forecasts best (maximum
 // likelihood over those above zero, which it cannot move), and the log loss of those forecasts
-// before and after it.
+// before and after it. An exponent of 1 has no pivot (it is then a scale): the pivot is 0.
 struct PowerCalibration {
   double exponent = 1;
   double pivot = 0;

@@ -215,6 +215,10 @@ TEST(Threat, TheOpenHandCalibrationFlattensTheForecast) {
   EXPECT_NEAR(open_hand_deal_in(0.04, params), 0.04, 1e-12);
   params.open_danger_exponent = 1;
   for (const double p : {0.0001, 0.003, 0.2, 0.9}) EXPECT_NEAR(open_hand_deal_in(p, params), p, 1e-12) << p;
+  // A pivot of zero (what the fit prints where it finds no power) turns the calibration off.
+  params.open_danger_exponent = 0.5;
+  params.open_danger_pivot = 0;
+  EXPECT_DOUBLE_EQ(open_hand_deal_in(0.01, params), 0.01);
   // The order of the tiles is kept.
   EXPECT_LT(open_hand_deal_in(0.001), open_hand_deal_in(0.002));
   EXPECT_LT(open_hand_deal_in(0.05), open_hand_deal_in(0.2));
