@@ -114,7 +114,12 @@ struct FullPolicy::Decision {
     // The value in points takes the better line in points, as without placement, so that where
     // rank values tie the candidates compare as they would in points.
     p.push_value = push.value();
-    if (fold != nullptr) p.fold_value = fold->value();
+    p.push_win_prob = push.win_prob;
+    p.push_deal_in_prob = push.deal_in_prob;
+    if (fold != nullptr) {
+      p.fold_value = fold->value();
+      p.fold_deal_in_prob = fold->deal_in_prob;
+    }
     const bool folds_in_points = p.fold_value && *p.fold_value > p.push_value;
     p.value = -p.expected_loss + (1 - p.deal_in_prob) * (folds_in_points ? *p.fold_value : p.push_value);
     p.rank_value = p.value;
@@ -257,6 +262,9 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
                           {"line", p.folds ? "fold" : "push"},
                           {"push_value", p.push_value},
                           {"fold_value", p.fold_value ? json(*p.fold_value) : json(nullptr)},
+                          {"push_win_prob", p.push_win_prob},
+                          {"push_deal_in_prob", p.push_deal_in_prob},
+                          {"fold_deal_in_prob", p.fold_deal_in_prob ? json(*p.fold_deal_in_prob) : json(nullptr)},
                           {"value", p.value},
                           {"rank_value", p.rank_value}});
   }

@@ -83,6 +83,11 @@ class FullPolicy final : public Policy {
     // where the hand cannot fold (a riichi).
     double push_value = 0;
     std::optional<double> fold_value;
+    // The push line's win odds and later deal-in odds, and the fold line's later deal-in odds
+    // (from after this action), so that a study can set them against what happened.
+    double push_win_prob = 0;
+    double push_deal_in_prob = 0;
+    std::optional<double> fold_deal_in_prob;
     double value = 0;          // expected points of the whole line
     double rank_value = 0;     // expected rank points (with placement), else = value
     // The hand's progress after a discard, which decides between candidates of about equal

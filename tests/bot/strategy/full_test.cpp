@@ -362,7 +362,7 @@ TEST(Full, MetaListsEveryCandidate) {
   const nlohmann::json& candidates = reply["meta"]["candidates"];
   EXPECT_EQ(candidates.size(), 13u);  // 14 tiles, 1s twice: 13 kinds
   for (const char* field : {"win_prob", "exp_score", "deal_in_prob", "expected_loss", "value", "rank_value", "line",
-                            "push_value", "fold_value"}) {
+                            "push_value", "fold_value", "push_win_prob", "push_deal_in_prob", "fold_deal_in_prob"}) {
     EXPECT_TRUE(candidates[0].contains(field)) << field;
   }
   // East 1 is priced in points: each candidate's value is its own risk, then the better line.
@@ -373,6 +373,12 @@ TEST(Full, MetaListsEveryCandidate) {
     const double risk = c["deal_in_prob"].get<double>();
     EXPECT_NEAR(c["value"].get<double>(), -c["expected_loss"].get<double>() + (1 - risk) * std::max(push, fold), 1e-6) << c;
     EXPECT_EQ(c["line"], fold > push ? "fold" : "push") << c;
+    // The chosen line's win odds are the push line's after this discard's risk, none folding.
+    const double push_win = c["push_win_prob"].get<double>();
+    EXPECT_GT(push_win, 0) << c;
+    EXPECT_NEAR(c["win_prob"].get<double>(), fold > push ? 0.0 : (1 - risk) * push_win, 1e-9) << c;
+    EXPECT_GE(c["push_deal_in_prob"].get<double>(), 0) << c;
+    EXPECT_GE(c["fold_deal_in_prob"].get<double>(), 0) << c;
   }
 }
 
