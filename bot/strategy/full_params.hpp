@@ -55,6 +55,13 @@ struct FullParams {
   // The lines (bot/strategy/line).
   int fold_horizon = 5;
   int noten_window_draws = 6;
+  // The push line's win odds against what happened after the discards it priced, while no
+  // opponent has declared: far hands win more often than the DP's closed draws say (calls, and
+  // folding later rather than pushing to the end), near ones a little less. Platt scaling about
+  // the odds it leaves as they are: logit(played) = logit(pivot) + scale * (logit(odds) -
+  // logit(pivot)) (pivot 0: off).
+  double win_odds_scale = 0.78;
+  double win_odds_pivot = 0.32;
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
   double rank_value_noise = 2e-4;
@@ -121,6 +128,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("open_danger_exponent", p.open_danger_exponent,
         "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
   visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
+  visit("win_odds_scale", p.win_odds_scale,
+        "the push line's win odds calibrated against the hands' outcomes while no opponent has declared: maximum likelihood over full's discards against 3 majiang-ai (scripts/study/line-outcomes, seed 25270, 33,000 discards)");
+  visit("win_odds_pivot", p.win_odds_pivot, "the win odds the calibration leaves as they are (fitted with the scale; 0: no calibration)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");

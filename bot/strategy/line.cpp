@@ -63,6 +63,14 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
   return pay;
 }
 
+double calibrated_win_odds(double forecast, const FullParams& params) {
+  const double pivot = params.win_odds_pivot;
+  if (pivot <= 0 || pivot >= 1 || forecast <= 0 || forecast >= 1) return forecast;
+  const auto logit = [](double p) { return std::log(p / (1 - p)); };
+  const double played = logit(pivot) + params.win_odds_scale * (logit(forecast) - logit(pivot));
+  return 1 / (1 + std::exp(-played));
+}
+
 Line push_line(const HandCurve& curve, const Threat& threat, int draws, const FullParams& params) {
   Line line;
   line.payee = threat.payee_share;
@@ -94,6 +102,11 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
   if (draws > params.noten_window_draws) line.draw_payment = 0;
+  if (!threat.opponent_declared && line.win_prob > 0) {
+    const double odds = calibrated_win_odds(line.win_prob, params);
+    line.win_points *= odds / line.win_prob;
+    line.win_prob = odds;
+  }
   return line;
 }
 

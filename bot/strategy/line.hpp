@@ -44,9 +44,14 @@ struct HandCurve {
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard pays the danger of a tile from the wall while the hand goes on. The draw
-// payments count within the params' noten window only.
+// payments count within the params' noten window only. While no opponent has declared, the
+// line's win odds are calibrated (calibrated_win_odds), its points with them.
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams);
+
+// The push line's win odds as played: Platt scaling of `forecast` about the params' pivot (the
+// odds left as they are), its logit multiplied by the params' scale; as they are with pivot 0.
+double calibrated_win_odds(double forecast, const FullParams& params = kDefaultFullParams);
 
 // Folding from `hand` (the tiles held after this turn's discard): at each of the next turns (up
 // to the params' fold horizon) the safest tile held (or the drawn one when safer), no win,

@@ -47,6 +47,8 @@ struct Threat {
   std::array<double, kMaxGoRounds + 1> choice_loss{};
   // Each opponent's share of the deal-in danger of a wall tile (who is paid when we deal in).
   PerSeat<double> payee_share{};
+  // An opponent has declared riichi (the push line's win odds are then the DP's as they are).
+  bool opponent_declared = false;
 };
 
 // An opponent's share of the wins that end the hand without us (the race's hazard split by

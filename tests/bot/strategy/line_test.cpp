@@ -27,6 +27,13 @@ Threat quiet_threat(double tenpai, double deal_in = 0, double loss = 0) {
   return threat;
 }
 
+// The params with the push line's win odds as the curve gives them (no calibration).
+FullParams uncalibrated() {
+  FullParams params;
+  params.win_odds_pivot = 0;
+  return params;
+}
+
 // The noten payments by enumeration of the eight tenpai patterns of three opponents with odds
 // 0.2, 0.5 and 0.9: 3000 from the noten hands to the tenpai ones (Tenhou's rules).
 TEST(Line, DrawPaymentsMatchAnEnumerationOfWhoIsTenpai) {
@@ -57,7 +64,7 @@ TEST(Line, PushWithoutARaceWinsAsTheCurveSays) {
   curve.win = {0.5, 0.75};
   curve.score = {0.5 * 4000, 0.75 * 4000};
   curve.tenpai = {1, 1};
-  const Line line = push_line(curve, quiet_threat(0), 2);
+  const Line line = push_line(curve, quiet_threat(0), 2, uncalibrated());
   EXPECT_NEAR(line.win_prob, 0.75, 1e-12);
   EXPECT_NEAR(line.win_points, 0.75 * 4000, 1e-9);
   EXPECT_NEAR(line.draw_prob, 0.25, 1e-12);
@@ -75,10 +82,44 @@ TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
   curve.ron_chances = 1;
   Threat threat = quiet_threat(0);
   threat.hazard.fill(0.1);
-  const Line line = push_line(curve, threat, 1);
+  const Line line = push_line(curve, threat, 1, uncalibrated());
   EXPECT_NEAR(line.win_prob, 0.9 * 0.75, 1e-12);
   EXPECT_NEAR(line.win_points, 0.9 * 0.75 * 8000, 1e-9);
   EXPECT_NEAR(line.draw_prob, 0.9 * 0.25 * 0.9, 1e-12);
+}
+
+// Platt scaling by hand: with pivot 0.2 and scale 0.5 the logit of odds 0.05 moves halfway to
+// the pivot's: logit 0.05 = -ln 19, logit 0.2 = -ln 4, so the odds played are 1 / (1 + sqrt(76)).
+// The pivot stays, the order is kept, and pivot 0 leaves every odds as it is.
+TEST(Line, WinOddsCalibrationByHand) {
+  FullParams params;
+  params.win_odds_pivot = 0.2;
+  params.win_odds_scale = 0.5;
+  EXPECT_NEAR(calibrated_win_odds(0.05, params), 1 / (1 + std::sqrt(76.0)), 1e-12);
+  EXPECT_NEAR(calibrated_win_odds(0.2, params), 0.2, 1e-12);
+  EXPECT_LT(calibrated_win_odds(0.6, params), 0.6);
+  EXPECT_GT(calibrated_win_odds(0.6, params), calibrated_win_odds(0.5, params));
+  EXPECT_DOUBLE_EQ(calibrated_win_odds(0, params), 0);
+  EXPECT_DOUBLE_EQ(calibrated_win_odds(1, params), 1);
+  EXPECT_DOUBLE_EQ(calibrated_win_odds(0.05, uncalibrated()), 0.05);
+}
+
+// The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
+// until an opponent declares; then with the curve's.
+TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
+  HandCurve curve;
+  curve.win = {0.05};
+  curve.score = {0.05 * 6000};
+  curve.tenpai = {1};
+  Threat threat = quiet_threat(0);
+  const Line calibrated = push_line(curve, threat, 1);
+  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05), 1e-12);
+  EXPECT_GT(calibrated.win_prob, 0.05);  // far odds are raised
+  EXPECT_NEAR(calibrated.win_points / calibrated.win_prob, 6000, 1e-9);
+  threat.opponent_declared = true;
+  const Line declared = push_line(curve, threat, 1);
+  EXPECT_NEAR(declared.win_prob, 0.05, 1e-12);
+  EXPECT_NEAR(declared.win_points, 0.05 * 6000, 1e-9);
 }
 
 // Each later discard of a tenpai push pays the wall tile's danger while the hand goes on: with
