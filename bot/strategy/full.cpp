@@ -267,6 +267,7 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
                           {"fold_deal_in_prob", p.fold_deal_in_prob ? json(*p.fold_deal_in_prob) : json(nullptr)},
                           {"value", p.value},
                           {"rank_value", p.rank_value}});
+    if (p.tie_shanten < 9) candidates.back()["shanten"] = p.tie_shanten;  // after a discard
   }
   return candidates;
 }

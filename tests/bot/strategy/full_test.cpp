@@ -379,6 +379,10 @@ TEST(Full, MetaListsEveryCandidate) {
     EXPECT_NEAR(c["win_prob"].get<double>(), fold > push ? 0.0 : (1 - risk) * push_win, 1e-9) << c;
     EXPECT_GE(c["push_deal_in_prob"].get<double>(), 0) << c;
     EXPECT_GE(c["fold_deal_in_prob"].get<double>(), 0) << c;
+    // 2m3m4m 6m7m8m 3p4p 8s9s 1s1s 7p 2s: one-shanten after 7p or 2s (two runs, two partial
+    // runs, a pair), two after any other tile.
+    const std::string pai = c["action"]["pai"];
+    EXPECT_EQ(c["shanten"], pai == "7p" || pai == "2s" ? 1 : 2) << c;
   }
 }
 
