@@ -146,13 +146,6 @@ double flat_ron_points(const Table& table, int seat, const FullParams& params) {
 // An opponent that has called and not declared riichi.
 bool is_open_without_riichi(const SeatView& seat) { return !seat.riichi && !seat.closed(); }
 
-bool any_opponent_declared(const Table& table) {
-  for (int seat = 0; seat < kSeats; ++seat) {
-    if (seat != table.seat() && table.player(seat).riichi_declared) return true;
-  }
-  return false;
-}
-
 // The odds of open_hand_deal_in, each kind's loss scaled with its odds (the same mean win).
 void calibrate_open_hand(OpponentThreat& o, const FullParams& params) {
   for (int k = 0; k < kNumKinds; ++k) {
@@ -212,7 +205,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
     o.win_chances = win_chances_of(table, e.seat, params);
     threat.opponents.push_back(o);
   }
-  threat.opponent_declared = any_opponent_declared(table);
+  threat.opponent_declared = facing_riichi(table, table.seat());
   fill_race(threat);
   return threat;
 }
@@ -276,7 +269,7 @@ Threat flat_threat(const Table& table, const FullParams& params) {
     o.win_chances = win_chances_of(table, seat, params);
     threat.opponents.push_back(o);
   }
-  threat.opponent_declared = any_opponent_declared(table);
+  threat.opponent_declared = facing_riichi(table, table.seat());
   fill_race(threat);
   return threat;
 }

@@ -128,6 +128,19 @@ TEST(Threat, TheFlatRuleKnowsGenbutsu) {
   EXPECT_NEAR(riichi.loss[parse_kind("5p")], riichi.deal_in[parse_kind("5p")] * 5200 * 1.5, 1e-9);
 }
 
+// Both builders of the threat say whether an opponent has declared: seat 1's riichi counts; our
+// own does not (seat 0 declares in the second stream), nor does a quiet table.
+TEST(Threat, KnowsWhetherAnOpponentHasDeclared) {
+  const Table facing = after_dealer_riichi();
+  EXPECT_TRUE(flat_threat(facing).opponent_declared);
+  EXPECT_TRUE(threat_from_estimate(facing, hand_made_estimate(), false).opponent_declared);
+  const Table ours = seen_by_seat_0({start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s"),
+                                     tsumo(0, "N"), reach(0), dahai(0, "N", true), reach_accepted(0), tsumo(1)});
+  ASSERT_TRUE(ours.player(0).riichi_declared);
+  EXPECT_FALSE(flat_threat(ours).opponent_declared);
+  EXPECT_FALSE(threat_from_estimate(ours, hand_made_estimate(), false).opponent_declared);
+}
+
 // The growth of a not-yet-tenpai opponent over the go-rounds (docs/full.md): tenpai now, or
 // reaching it as the base rate does from its turn, at the pace left by the fold share.
 double grown(double now, int turn, int j, double pace, const FullParams& params) {
