@@ -24,6 +24,12 @@ HandCurve curve_of(const dp::Candidate& c) {
           c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
 }
 
+// Whether the hand's wins are a declared riichi's: declared already, or declaring with the
+// candidate (the DP's riichi forced).
+bool declared(const dp::Position& position, const dp::Options& options) {
+  return position.in_riichi || options.riichi == dp::RiichiMode::always;
+}
+
 bool within_dp_reach(const dp::Solver* solver, const TileCounts& hand, const FullParams& params) {
   return solver != nullptr && shanten(hand) <= params.dp_max_shanten;
 }
@@ -48,7 +54,15 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
       curves[kind] = ukeire_curve(after, position, params);
     }
   }
-  for (HandCurve& curve : curves) curve.ron_chances = ron_chances_of(position, params);
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    HandCurve& curve = curves[kind];
+    curve.ron_chances = ron_chances_of(position, params);
+    curve.declared = declared(position, options);
+    if (position.hand[kind] == 0) continue;
+    TileCounts after = position.hand;
+    --after[kind];
+    curve.shanten = std::max(0, shanten(after));
+  }
   return curves;
 }
 
@@ -64,6 +78,8 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   }
   if (!valued) curve = ukeire_curve(position.hand, position, params);
   curve.ron_chances = ron_chances_of(position, params);
+  curve.shanten = std::max(0, shanten(position.hand));
+  curve.declared = declared(position, options);
   return curve;
 }
 

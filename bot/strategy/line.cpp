@@ -63,12 +63,11 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
   return pay;
 }
 
-double calibrated_win_odds(double forecast, const FullParams& params) {
-  const double pivot = params.win_odds_pivot;
-  if (pivot <= 0 || pivot >= 1 || forecast <= 0 || forecast >= 1) return forecast;
-  const auto logit = [](double p) { return std::log(p / (1 - p)); };
-  const double played = logit(pivot) + params.win_odds_scale * (logit(forecast) - logit(pivot));
-  return 1 / (1 + std::exp(-played));
+double calibrated_win_odds(double forecast, int shanten, const FullParams& params) {
+  if (forecast <= 0 || forecast >= 1) return forecast;
+  const int index = std::clamp(shanten, 0, kWinOddsClasses - 1);
+  const double odds = params.win_odds_factor[index] * std::pow(forecast / (1 - forecast), params.win_odds_power[index]);
+  return odds / (1 + odds);
 }
 
 Line push_line(const HandCurve& curve, const Threat& threat, int draws, const FullParams& params) {
@@ -102,8 +101,8 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
   if (draws > params.noten_window_draws) line.draw_payment = 0;
-  if (!threat.opponent_declared && line.win_prob > 0) {
-    const double odds = calibrated_win_odds(line.win_prob, params);
+  if (!threat.opponent_declared && !curve.declared && line.win_prob > 0) {
+    const double odds = calibrated_win_odds(line.win_prob, curve.shanten, params);
     line.win_points *= odds / line.win_prob;
     line.win_prob = odds;
   }

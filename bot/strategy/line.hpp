@@ -40,18 +40,23 @@ struct HandCurve {
   // discards of three seats, each as likely to win for us as a draw at most): the params' riichi
   // or dama chances, fewer when the hand's wins need menzen tsumo for a yaku.
   double ron_chances = 0;
+  // The hand after the candidate: its shanten, and whether it has declared riichi (or declares
+  // with this candidate); the push line's win odds are calibrated by them.
+  int shanten = 0;
+  bool declared = false;
 };
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard pays the danger of a tile from the wall while the hand goes on. The draw
 // payments count within the params' noten window only. While no opponent has declared, the
-// line's win odds are calibrated (calibrated_win_odds), its points with them.
+// line's win odds are calibrated by the hand's shanten (calibrated_win_odds), its points with
+// them; a declared riichi's are not.
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams);
 
-// The push line's win odds as played: Platt scaling of `forecast` about the params' pivot (the
-// odds left as they are), its logit multiplied by the params' scale; as they are with pivot 0.
-double calibrated_win_odds(double forecast, const FullParams& params = kDefaultFullParams);
+// The push line's win odds as played for a hand at `shanten` after the candidate: Platt scaling
+// of `forecast`, its odds ratio raised to the params' power and multiplied by their factor.
+double calibrated_win_odds(double forecast, int shanten, const FullParams& params = kDefaultFullParams);
 
 // Folding from `hand` (the tiles held after this turn's discard): at each of the next turns (up
 // to the params' fold horizon) the safest tile held (or the drawn one when safer), no win,

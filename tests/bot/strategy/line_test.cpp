@@ -30,7 +30,8 @@ Threat quiet_threat(double tenpai, double deal_in = 0, double loss = 0) {
 // The params with the push line's win odds as the curve gives them (no calibration).
 FullParams uncalibrated() {
   FullParams params;
-  params.win_odds_pivot = 0;
+  params.win_odds_factor.fill(1);
+  params.win_odds_power.fill(1);
   return params;
 }
 
@@ -88,34 +89,47 @@ TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
   EXPECT_NEAR(line.draw_prob, 0.9 * 0.25 * 0.9, 1e-12);
 }
 
-// Platt scaling by hand: with pivot 0.2 and scale 0.5 the logit of odds 0.05 moves halfway to
-// the pivot's: logit 0.05 = -ln 19, logit 0.2 = -ln 4, so the odds played are 1 / (1 + sqrt(76)).
-// The pivot stays, the order is kept, and pivot 0 leaves every odds as it is.
+// Platt scaling by hand, on the odds ratio: with factor 2 and power 0.5 for two-shanten hands,
+// odds 0.2 (ratio 1/4) play as ratio 2 x (1/4)^0.5 = 1, odds 0.5. Each shanten has its own
+// pair, three-shanten and beyond share the last, tenpai the first; factor 1 and power 1 leave
+// every odds as it is, and the order of odds is kept.
 TEST(Line, WinOddsCalibrationByHand) {
-  FullParams params;
-  params.win_odds_pivot = 0.2;
-  params.win_odds_scale = 0.5;
-  EXPECT_NEAR(calibrated_win_odds(0.05, params), 1 / (1 + std::sqrt(76.0)), 1e-12);
-  EXPECT_NEAR(calibrated_win_odds(0.2, params), 0.2, 1e-12);
-  EXPECT_LT(calibrated_win_odds(0.6, params), 0.6);
-  EXPECT_GT(calibrated_win_odds(0.6, params), calibrated_win_odds(0.5, params));
-  EXPECT_DOUBLE_EQ(calibrated_win_odds(0, params), 0);
-  EXPECT_DOUBLE_EQ(calibrated_win_odds(1, params), 1);
-  EXPECT_DOUBLE_EQ(calibrated_win_odds(0.05, uncalibrated()), 0.05);
+  FullParams params = uncalibrated();
+  params.win_odds_factor[2] = 2;
+  params.win_odds_power[2] = 0.5;
+  params.win_odds_factor[3] = 3;
+  params.win_odds_factor[0] = 0.5;
+  EXPECT_NEAR(calibrated_win_odds(0.2, 2, params), 0.5, 1e-12);
+  EXPECT_NEAR(calibrated_win_odds(0.2, 1, params), 0.2, 1e-12);
+  EXPECT_NEAR(calibrated_win_odds(0.2, 3, params), 0.75 / 1.75, 1e-12);  // ratio 3 x 1/4
+  EXPECT_NEAR(calibrated_win_odds(0.2, 6, params), 0.75 / 1.75, 1e-12);
+  EXPECT_NEAR(calibrated_win_odds(0.5, 0, params), 1.0 / 3, 1e-12);  // ratio 0.5 x 1
+  EXPECT_GT(calibrated_win_odds(0.6, 2, params), calibrated_win_odds(0.5, 2, params));
+  EXPECT_DOUBLE_EQ(calibrated_win_odds(0, 2, params), 0);
+  EXPECT_DOUBLE_EQ(calibrated_win_odds(1, 2, params), 1);
+  for (int shanten = 0; shanten < 6; ++shanten) EXPECT_NEAR(calibrated_win_odds(0.05, shanten, uncalibrated()), 0.05, 1e-15);
 }
 
 // The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
-// until an opponent declares; then with the curve's.
+// by the hand's shanten, until an opponent declares; then with the curve's. A riichi declared
+// keeps the curve's odds too.
 TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
   HandCurve curve;
   curve.win = {0.05};
   curve.score = {0.05 * 6000};
   curve.tenpai = {1};
+  curve.shanten = 3;
   Threat threat = quiet_threat(0);
   const Line calibrated = push_line(curve, threat, 1);
-  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05), 1e-12);
+  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 3), 1e-12);
   EXPECT_GT(calibrated.win_prob, 0.05);  // far odds are raised
   EXPECT_NEAR(calibrated.win_points / calibrated.win_prob, 6000, 1e-9);
+  curve.shanten = 0;
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, 0), 1e-12);
+  EXPECT_LT(push_line(curve, threat, 1).win_prob, 0.05);  // a tenpai hand's are lowered
+  curve.declared = true;
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);
+  curve.declared = false;
   threat.opponent_declared = true;
   const Line declared = push_line(curve, threat, 1);
   EXPECT_NEAR(declared.win_prob, 0.05, 1e-12);

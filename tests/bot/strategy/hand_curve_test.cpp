@@ -1,0 +1,73 @@
+// The hand's side of a candidate: each discard's curve knows the shanten it leaves and whether
+// its wins are a declared riichi's (the push line calibrates its win odds by them), from the DP
+// and from the ukeire stand-in alike.
+#include "bot/strategy/hand_curve.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "engine/shanten.hpp"
+#include "engine/tile.hpp"
+
+namespace tenbin {
+namespace {
+
+// A concealed position, East round and seat, indicator 1m, flat unseen counts.
+dp::Position position_of(const std::string& hand, int draws) {
+  dp::Position position;
+  std::istringstream in(hand);
+  std::string name;
+  while (in >> name) ++position.hand[parse_tile(name).kind()];
+  position.dora_markers = {parse_tile("1m")};
+  position.draws_left = draws;
+  dp::set_flat_unseen(position);
+  return position;
+}
+
+// 2m3m4m 6m7m8m 3p4p 8s9s 1s1s 7p 2s: one-shanten after 7p or 2s, two-shanten after any other
+// tile; neither hand has declared.
+TEST(HandCurve, EachDiscardKnowsTheShantenItLeaves) {
+  const dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p 2s", 8);
+  dp::Solver solver;
+  FullParams params;
+  for (dp::Solver* with : {&solver, static_cast<dp::Solver*>(nullptr)}) {
+    std::size_t states = 0;
+    const auto curves = discard_curves(with, position, dp::Options{}, params, states);
+    for (const char* name : {"7p", "2s", "2m", "1s", "9s"}) {
+      const HandCurve& curve = curves[parse_tile(name).kind()];
+      const bool keeps_one_shanten = std::string(name) == "7p" || std::string(name) == "2s";
+      EXPECT_EQ(curve.shanten, keeps_one_shanten ? 1 : 2) << name << (with ? " (DP)" : " (stand-in)");
+      EXPECT_FALSE(curve.declared) << name;
+    }
+  }
+}
+
+// Curves valued with riichi forced, or for a hand already in riichi, are a declared riichi's; a
+// tenpai hand's curve has shanten 0, and a 3n+1 hand's its own shanten.
+TEST(HandCurve, KnowsADeclaredRiichi) {
+  dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 6);
+  dp::Solver solver;
+  FullParams params;
+  std::size_t states = 0;
+  dp::Options forced;
+  forced.riichi = dp::RiichiMode::always;
+  const int west = parse_tile("W").kind();
+  EXPECT_TRUE(discard_curves(&solver, position, forced, params, states)[west].declared);
+  EXPECT_EQ(discard_curves(&solver, position, forced, params, states)[west].shanten, 0);
+  dp::Options dama;
+  dama.riichi = dp::RiichiMode::never;
+  EXPECT_FALSE(discard_curves(&solver, position, dama, params, states)[west].declared);
+  position.in_riichi = true;
+  EXPECT_TRUE(discard_curves(&solver, position, dama, params, states)[west].declared);
+
+  const dp::Position draw_state = position_of("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", 8);
+  const HandCurve curve = hand_curve(&solver, draw_state, dp::Options{}, params, states);
+  EXPECT_EQ(curve.shanten, shanten(draw_state.hand));
+  EXPECT_EQ(curve.shanten, 1);
+  EXPECT_FALSE(curve.declared);
+}
+
+}  // namespace
+}  // namespace tenbin
