@@ -63,10 +63,14 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
   return pay;
 }
 
-double calibrated_win_odds(double forecast, int shanten, const FullParams& params) {
+int win_odds_class(const HandCurve& curve) {
+  constexpr int kDeclared = kWinOddsClasses - 1;
+  return curve.declared ? kDeclared : std::clamp(curve.shanten, 0, kDeclared - 1);
+}
+
+double calibrated_win_odds(double forecast, int win_class, const FullParams& params) {
   if (forecast <= 0 || forecast >= 1) return forecast;
-  const int index = std::clamp(shanten, 0, kWinOddsClasses - 1);
-  const double odds = params.win_odds_factor[index] * std::pow(forecast / (1 - forecast), params.win_odds_power[index]);
+  const double odds = params.win_odds_factor[win_class] * std::pow(forecast / (1 - forecast), params.win_odds_power[win_class]);
   return odds / (1 + odds);
 }
 
@@ -101,8 +105,8 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
   if (draws > params.noten_window_draws) line.draw_payment = 0;
-  if (!threat.opponent_declared && !curve.declared && line.win_prob > 0) {
-    const double odds = calibrated_win_odds(line.win_prob, curve.shanten, params);
+  if (!threat.opponent_declared && line.win_prob > 0) {
+    const double odds = calibrated_win_odds(line.win_prob, win_odds_class(curve), params);
     line.win_points *= odds / line.win_prob;
     line.win_prob = odds;
   }

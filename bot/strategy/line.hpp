@@ -41,7 +41,7 @@ struct HandCurve {
   // or dama chances, fewer when the hand's wins need menzen tsumo for a yaku.
   double ron_chances = 0;
   // The hand after the candidate: its shanten, and whether it has declared riichi (or declares
-  // with this candidate); the push line's win odds are calibrated by them.
+  // with this candidate); the push line's win odds are calibrated by them (win_odds_class).
   int shanten = 0;
   bool declared = false;
 };
@@ -49,14 +49,18 @@ struct HandCurve {
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard pays the danger of a tile from the wall while the hand goes on. The draw
 // payments count within the params' noten window only. While no opponent has declared, the
-// line's win odds are calibrated by the hand's shanten (calibrated_win_odds), its points with
-// them; a declared riichi's are not.
+// line's win odds are calibrated by the hand after the candidate (calibrated_win_odds), its
+// points with them.
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams);
 
-// The push line's win odds as played for a hand at `shanten` after the candidate: Platt scaling
-// of `forecast`, its odds ratio raised to the params' power and multiplied by their factor.
-double calibrated_win_odds(double forecast, int shanten, const FullParams& params = kDefaultFullParams);
+// The index of the params' win-odds calibration for the hand after a candidate: its shanten (the
+// last of them three and more), or the last index for a declared riichi.
+int win_odds_class(const HandCurve& curve);
+
+// The push line's win odds as played for a hand of that class: Platt scaling of `forecast`, its
+// odds ratio raised to the params' power and multiplied by their factor.
+double calibrated_win_odds(double forecast, int win_class, const FullParams& params = kDefaultFullParams);
 
 // Folding from `hand` (the tiles held after this turn's discard): at each of the next turns (up
 // to the params' fold horizon) the safest tile held (or the drawn one when safer), no win,

@@ -90,9 +90,8 @@ TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
 }
 
 // Platt scaling by hand, on the odds ratio: with factor 2 and power 0.5 for two-shanten hands,
-// odds 0.2 (ratio 1/4) play as ratio 2 x (1/4)^0.5 = 1, odds 0.5. Each shanten has its own
-// pair, three-shanten and beyond share the last, tenpai the first; factor 1 and power 1 leave
-// every odds as it is, and the order of odds is kept.
+// odds 0.2 (ratio 1/4) play as ratio 2 x (1/4)^0.5 = 1, odds 0.5. Each class has its own pair;
+// factor 1 and power 1 leave every odds as it is, and the order of odds is kept.
 TEST(Line, WinOddsCalibrationByHand) {
   FullParams params = uncalibrated();
   params.win_odds_factor[2] = 2;
@@ -102,17 +101,30 @@ TEST(Line, WinOddsCalibrationByHand) {
   EXPECT_NEAR(calibrated_win_odds(0.2, 2, params), 0.5, 1e-12);
   EXPECT_NEAR(calibrated_win_odds(0.2, 1, params), 0.2, 1e-12);
   EXPECT_NEAR(calibrated_win_odds(0.2, 3, params), 0.75 / 1.75, 1e-12);  // ratio 3 x 1/4
-  EXPECT_NEAR(calibrated_win_odds(0.2, 6, params), 0.75 / 1.75, 1e-12);
   EXPECT_NEAR(calibrated_win_odds(0.5, 0, params), 1.0 / 3, 1e-12);  // ratio 0.5 x 1
   EXPECT_GT(calibrated_win_odds(0.6, 2, params), calibrated_win_odds(0.5, 2, params));
   EXPECT_DOUBLE_EQ(calibrated_win_odds(0, 2, params), 0);
   EXPECT_DOUBLE_EQ(calibrated_win_odds(1, 2, params), 1);
-  for (int shanten = 0; shanten < 6; ++shanten) EXPECT_NEAR(calibrated_win_odds(0.05, shanten, uncalibrated()), 0.05, 1e-15);
+  for (int c = 0; c < kWinOddsClasses; ++c) EXPECT_NEAR(calibrated_win_odds(0.05, c, uncalibrated()), 0.05, 1e-15);
+}
+
+// The class of a hand: its shanten, three and beyond sharing one, and a declared riichi its own
+// whatever its shanten.
+TEST(Line, WinOddsClassOfAHand) {
+  HandCurve curve;
+  const int expected[] = {0, 1, 2, 3, 3, 3};
+  for (int shanten = 0; shanten < 6; ++shanten) {
+    curve.shanten = shanten;
+    EXPECT_EQ(win_odds_class(curve), expected[shanten]) << shanten;
+  }
+  curve.shanten = 0;
+  curve.declared = true;
+  EXPECT_EQ(win_odds_class(curve), kWinOddsClasses - 1);
 }
 
 // The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
-// by the hand's shanten, until an opponent declares; then with the curve's. A riichi declared
-// keeps the curve's odds too.
+// by the hand's class, until an opponent declares; then with the curve's. A riichi declared plays
+// its own class (the params leave it as the DP gives it).
 TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
   HandCurve curve;
   curve.win = {0.05};
@@ -121,7 +133,7 @@ TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
   curve.shanten = 3;
   Threat threat = quiet_threat(0);
   const Line calibrated = push_line(curve, threat, 1);
-  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 3), 1e-12);
+  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 3), 1e-12);  // class 3: 3+ shanten
   EXPECT_GT(calibrated.win_prob, 0.05);  // far odds are raised
   EXPECT_NEAR(calibrated.win_points / calibrated.win_prob, 6000, 1e-9);
   curve.shanten = 0;
@@ -129,6 +141,9 @@ TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
   EXPECT_LT(push_line(curve, threat, 1).win_prob, 0.05);  // a tenpai hand's are lowered
   curve.declared = true;
   EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);
+  FullParams doubled;
+  doubled.win_odds_factor[kWinOddsClasses - 1] = 2;  // ratio 2 x 1/19
+  EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
   curve.declared = false;
   threat.opponent_declared = true;
   const Line declared = push_line(curve, threat, 1);
