@@ -63,9 +63,10 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
   return pay;
 }
 
-int win_odds_class(const HandCurve& curve) {
-  constexpr int kDeclared = kWinOddsClasses - 1;
-  return curve.declared ? kDeclared : std::clamp(curve.shanten, 0, kDeclared - 1);
+int win_odds_class(const HandCurve& curve, bool facing_riichi) {
+  constexpr int kDeclared = kWinOddsHandClasses - 1;
+  const int hand = curve.declared ? kDeclared : std::clamp(curve.shanten, 0, kDeclared - 1);
+  return facing_riichi ? kWinOddsHandClasses + hand : hand;
 }
 
 double calibrated_win_odds(double forecast, int win_class, const FullParams& params) {
@@ -105,8 +106,8 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
   if (draws > params.noten_window_draws) line.draw_payment = 0;
-  if (!threat.opponent_declared && line.win_prob > 0) {
-    const double odds = calibrated_win_odds(line.win_prob, win_odds_class(curve), params);
+  if (line.win_prob > 0) {
+    const double odds = calibrated_win_odds(line.win_prob, win_odds_class(curve, threat.opponent_declared), params);
     line.win_points *= odds / line.win_prob;
     line.win_prob = odds;
   }

@@ -48,15 +48,16 @@ struct HandCurve {
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard pays the danger of a tile from the wall while the hand goes on. The draw
-// payments count within the params' noten window only. While no opponent has declared, the
-// line's win odds are calibrated by the hand after the candidate (calibrated_win_odds), its
+// payments count within the params' noten window only. The line's win odds are calibrated by the
+// hand after the candidate and by whether an opponent has declared (calibrated_win_odds), its
 // points with them.
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams);
 
 // The index of the params' win-odds calibration for the hand after a candidate: its shanten (the
-// last of them three and more), or the last index for a declared riichi.
-int win_odds_class(const HandCurve& curve);
+// last of them three and more), or the last hand class for a declared riichi; the classes facing
+// an opponent's riichi follow the kWinOddsHandClasses with none.
+int win_odds_class(const HandCurve& curve, bool facing_riichi);
 
 // The push line's win odds as played for a hand of that class: Platt scaling of `forecast`, its
 // odds ratio raised to the params' power and multiplied by their factor.

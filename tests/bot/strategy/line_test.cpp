@@ -109,23 +109,25 @@ TEST(Line, WinOddsCalibrationByHand) {
 }
 
 // The class of a hand: its shanten, three and beyond sharing one, and a declared riichi its own
-// whatever its shanten.
+// whatever its shanten; facing an opponent's riichi, the same classes after the five with none.
 TEST(Line, WinOddsClassOfAHand) {
   HandCurve curve;
   const int expected[] = {0, 1, 2, 3, 3, 3};
   for (int shanten = 0; shanten < 6; ++shanten) {
     curve.shanten = shanten;
-    EXPECT_EQ(win_odds_class(curve), expected[shanten]) << shanten;
+    EXPECT_EQ(win_odds_class(curve, false), expected[shanten]) << shanten;
+    EXPECT_EQ(win_odds_class(curve, true), kWinOddsHandClasses + expected[shanten]) << shanten;
   }
   curve.shanten = 0;
   curve.declared = true;
-  EXPECT_EQ(win_odds_class(curve), kWinOddsClasses - 1);
+  EXPECT_EQ(win_odds_class(curve, false), kWinOddsHandClasses - 1);
+  EXPECT_EQ(win_odds_class(curve, true), kWinOddsClasses - 1);
 }
 
 // The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
-// by the hand's class, until an opponent declares; then with the curve's. A riichi declared plays
-// its own class (the params leave it as the DP gives it).
-TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
+// by the hand's class and by whether an opponent has declared. A riichi declared plays its own
+// class (the params leave it as the DP gives it).
+TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   HandCurve curve;
   curve.win = {0.05};
   curve.score = {0.05 * 6000};
@@ -142,13 +144,24 @@ TEST(Line, PushWinOddsCalibratedUntilAnOpponentDeclares) {
   curve.declared = true;
   EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);
   FullParams doubled;
-  doubled.win_odds_factor[kWinOddsClasses - 1] = 2;  // ratio 2 x 1/19
+  doubled.win_odds_factor[kWinOddsHandClasses - 1] = 2;  // ratio 2 x 1/19
+  EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
+
+  // Facing a riichi: the classes after the first five, read with their own params.
+  threat.opponent_declared = true;
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);  // a chasing declaration: as the DP says
+  EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 0.05, 1e-12);
+  doubled.win_odds_factor[kWinOddsClasses - 1] = 2;
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
   curve.declared = false;
-  threat.opponent_declared = true;
-  const Line declared = push_line(curve, threat, 1);
-  EXPECT_NEAR(declared.win_prob, 0.05, 1e-12);
-  EXPECT_NEAR(declared.win_points, 0.05 * 6000, 1e-9);
+  curve.win = {0.37};
+  curve.score = {0.37 * 6000};
+  const Line facing = push_line(curve, threat, 1);
+  EXPECT_NEAR(facing.win_prob, calibrated_win_odds(0.37, kWinOddsHandClasses), 1e-12);
+  EXPECT_LT(facing.win_prob, 0.3);  // a tenpai hand left dama facing a riichi wins far less often
+  EXPECT_NEAR(facing.win_points / facing.win_prob, 6000, 1e-9);
+  threat.opponent_declared = false;
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.37, 0), 1e-12);
 }
 
 // Each later discard of a tenpai push pays the wall tile's danger while the hand goes on: with
