@@ -30,6 +30,11 @@ bool declared(const dp::Position& position, const dp::Options& options) {
   return position.in_riichi || options.riichi == dp::RiichiMode::always;
 }
 
+// The deposit a declaration with the candidate pays (none once declared).
+double deposit_of(const dp::Position& position, const dp::Options& options) {
+  return !position.in_riichi && options.riichi == dp::RiichiMode::always ? dp::kRiichiDeposit : 0;
+}
+
 bool within_dp_reach(const dp::Solver* solver, const TileCounts& hand, const FullParams& params) {
   return solver != nullptr && shanten(hand) <= params.dp_max_shanten;
 }
@@ -58,6 +63,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
     HandCurve& curve = curves[kind];
     curve.ron_chances = ron_chances_of(position, params);
     curve.declared = declared(position, options);
+    curve.deposit = deposit_of(position, options);
     if (position.hand[kind] == 0) continue;
     TileCounts after = position.hand;
     --after[kind];
@@ -80,6 +86,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   curve.ron_chances = ron_chances_of(position, params);
   curve.shanten = std::max(0, shanten(position.hand));
   curve.declared = declared(position, options);
+  curve.deposit = deposit_of(position, options);
   return curve;
 }
 

@@ -26,8 +26,11 @@ struct Line {
   // Who is paid for the later deal-ins: each seat's share of deal_in_points (placement prices a
   // payment by whom it lifts).
   PerSeat<double> payee{};
+  // The riichi deposit this line puts on the table (a declaration's): lost unless we win, taken
+  // back with the win (win_points count a win net of it).
+  double deposit = 0;
 
-  double value() const { return win_points - deal_in_points + draw_prob * draw_payment; }
+  double value() const { return win_points - deal_in_points + draw_prob * draw_payment - deposit * (1 - win_prob); }
 };
 
 // A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where
@@ -44,6 +47,10 @@ struct HandCurve {
   // with this candidate); the push line's win odds are calibrated by them (win_odds_class).
   int shanten = 0;
   bool declared = false;
+  // The riichi deposit the candidate pays by declaring (0 once declared, or without a
+  // declaration). The DP's score is net of it (a riichi that does not win loses it), as is the
+  // stand-in's for a declaration.
+  double deposit = 0;
 };
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;

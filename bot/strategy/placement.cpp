@@ -215,7 +215,11 @@ double OutcomePricing::line_value(const Line& line, double now_prob, double now_
   if (line.win_prob > 0) {
     add(going * line.win_prob, win_worth(seat, line.win_points / line.win_prob, params_.ron_share, -1));
   }
-  if (line.deal_in_prob > 0) add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob, line.payee));
+  // A declaration's deposit goes to the ron's winner, and stays on the table at the draw; when
+  // another seat wins without us (elsewhere) it is left out.
+  if (line.deal_in_prob > 0) {
+    add(going * line.deal_in_prob, paid_to(line.deal_in_points / line.deal_in_prob + line.deposit, line.payee));
+  }
   if (line.draw_prob > 0) add(going * line.draw_prob, at_draw(line));
   add(std::max(0.0, 1 - accounted), elsewhere_);
   return value;
@@ -223,7 +227,8 @@ double OutcomePricing::line_value(const Line& line, double now_prob, double now_
 
 // The draw payments, spread evenly over the others; the dealer keeps the deal when tenpai.
 double OutcomePricing::at_draw(const Line& line) const {
-  const PerSeat<int> deltas = spread_evenly(table_.seat(), line.draw_payment);
+  PerSeat<int> deltas = spread_evenly(table_.seat(), line.draw_payment);
+  deltas[table_.seat()] -= static_cast<int>(line.deposit);
   const double keeps = dealer_tenpai_at_draw(line);
   return keeps * placement_.value(deltas, Placement::Deal::dealer_keeps) +
          (1 - keeps) * placement_.value(deltas, Placement::Deal::dealer_passes);

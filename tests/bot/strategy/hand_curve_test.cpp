@@ -69,5 +69,29 @@ TEST(HandCurve, KnowsADeclaredRiichi) {
   EXPECT_FALSE(curve.declared);
 }
 
+// A declaration pays the deposit its DP score is net of: riichi on the 7s penchan with one draw
+// left wins rarely, and its score over its odds is below zero, while its mean win net of the
+// deposit is at least riichi tsumo's 500/1000 (30 fu). Dama and a riichi already declared pay none.
+TEST(HandCurve, ADeclarationPaysTheDepositItsScoreIsNetOf) {
+  dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 1);
+  dp::Solver solver;
+  FullParams params;
+  std::size_t states = 0;
+  dp::Options forced;
+  forced.riichi = dp::RiichiMode::always;
+  const int west = parse_tile("W").kind();
+  const HandCurve declaring = discard_curves(&solver, position, forced, params, states)[west];
+  EXPECT_DOUBLE_EQ(declaring.deposit, 1000);
+  ASSERT_EQ(declaring.win.size(), 1U);
+  ASSERT_GT(declaring.win[0], 0);
+  EXPECT_LT(declaring.score[0] / declaring.win[0], 0);
+  EXPECT_GE((declaring.score[0] + declaring.deposit) / declaring.win[0] - declaring.deposit, 2000);
+  dp::Options dama;
+  dama.riichi = dp::RiichiMode::never;
+  EXPECT_DOUBLE_EQ(discard_curves(&solver, position, dama, params, states)[west].deposit, 0);
+  position.in_riichi = true;
+  EXPECT_DOUBLE_EQ(discard_curves(&solver, position, forced, params, states)[west].deposit, 0);
+}
+
 }  // namespace
 }  // namespace tenbin

@@ -258,6 +258,44 @@ TEST(OutcomePricing, ALineIsTheMixtureOfItsOutcomes) {
   EXPECT_GE(pricing.elsewhere(), -135);
 }
 
+// A declaration's deposit in rank points: it goes to the ron's winner with a deal-in, and stays on
+// the table at the draw; a win counts it back (the line's win points are net of it).
+TEST(OutcomePricing, ADeclarationsDepositIsPaidWhereTheHandIsNotWon) {
+  const Table table = all_last({30000, 25000, 24000, 21000});
+  Threat threat;
+  OpponentThreat o;
+  o.seat = 3;
+  o.tenpai.fill(0.5);
+  o.live_waits = 4;
+  o.win_chances = 2;
+  threat.opponents.push_back(o);
+  threat.live_tiles = 40;
+  const Placement placement({30000, 25000, 24000, 21000}, 2, 0.0, kTenhouRankPoints);
+  const OutcomePricing pricing(table, threat, placement);
+  // We are seat 2 (24000, third). A deal-in of a mean 1000 to seat 3 with the deposit is priced
+  // as one of a mean 2000: the winner takes both; it costs more than the deal-in alone.
+  Line dealt;
+  dealt.deal_in_prob = 1;
+  dealt.deal_in_points = 1000;
+  dealt.payee = {0, 0, 0, 1};
+  const double without = pricing.line_value(dealt, 0, 0, -1);
+  dealt.deposit = 1000;
+  const double with = pricing.line_value(dealt, 0, 0, -1);
+  Line larger = dealt;
+  larger.deposit = 0;
+  larger.deal_in_points = 2000;
+  EXPECT_NEAR(with, pricing.line_value(larger, 0, 0, -1), 1e-9);
+  EXPECT_LT(with, without - 10);
+  // At the draw, noten payments of 0 and the deposit left on the table: 23000, still third,
+  // 2000 over seat 3; 3000 more in deposits puts us fourth.
+  Line drawn;
+  drawn.draw_prob = 1;
+  drawn.deposit = 1000;
+  EXPECT_NEAR(pricing.line_value(drawn, 0, 0, -1), 0, 0.5);
+  drawn.deposit = 4000;
+  EXPECT_LT(pricing.line_value(drawn, 0, 0, -1), -100);
+}
+
 // A deal-in is priced by whom it pays. Scores 30000, 25000, 24000, 21000, we are seat 2 and seat 3
 // deals. Paying the dealer (seat 3) x drops us to fourth once 24000 - x < 21000 + x, for every
 // step above 1500; paying seat 1 only once 24000 - x < 21000, for the steps above 3000.
