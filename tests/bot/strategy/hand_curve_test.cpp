@@ -26,6 +26,15 @@ dp::Position position_of(const std::string& hand, int draws) {
   return position;
 }
 
+// The DP's curve for discarding West from `position`, riichi as `mode` says.
+HandCurve west_discard(const dp::Position& position, dp::RiichiMode mode) {
+  dp::Solver solver;
+  std::size_t states = 0;
+  dp::Options options;
+  options.riichi = mode;
+  return discard_curves(&solver, position, options, FullParams{}, states)[parse_tile("W").kind()];
+}
+
 // 2m3m4m 6m7m8m 3p4p 8s9s 1s1s 7p 2s: one-shanten after 7p or 2s, two-shanten after any other
 // tile; neither hand has declared.
 TEST(HandCurve, EachDiscardKnowsTheShantenItLeaves) {
@@ -48,20 +57,15 @@ TEST(HandCurve, EachDiscardKnowsTheShantenItLeaves) {
 // tenpai hand's curve has shanten 0, and a 3n+1 hand's its own shanten.
 TEST(HandCurve, KnowsADeclaredRiichi) {
   dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 6);
+  EXPECT_TRUE(west_discard(position, dp::RiichiMode::always).declared);
+  EXPECT_EQ(west_discard(position, dp::RiichiMode::always).shanten, 0);
+  EXPECT_FALSE(west_discard(position, dp::RiichiMode::never).declared);
+  position.in_riichi = true;
+  EXPECT_TRUE(west_discard(position, dp::RiichiMode::never).declared);
+
   dp::Solver solver;
   FullParams params;
   std::size_t states = 0;
-  dp::Options forced;
-  forced.riichi = dp::RiichiMode::always;
-  const int west = parse_tile("W").kind();
-  EXPECT_TRUE(discard_curves(&solver, position, forced, params, states)[west].declared);
-  EXPECT_EQ(discard_curves(&solver, position, forced, params, states)[west].shanten, 0);
-  dp::Options dama;
-  dama.riichi = dp::RiichiMode::never;
-  EXPECT_FALSE(discard_curves(&solver, position, dama, params, states)[west].declared);
-  position.in_riichi = true;
-  EXPECT_TRUE(discard_curves(&solver, position, dama, params, states)[west].declared);
-
   const dp::Position draw_state = position_of("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", 8);
   const HandCurve curve = hand_curve(&solver, draw_state, dp::Options{}, params, states);
   EXPECT_EQ(curve.shanten, shanten(draw_state.hand));
@@ -74,23 +78,15 @@ TEST(HandCurve, KnowsADeclaredRiichi) {
 // deposit is at least riichi tsumo's 500/1000 (30 fu). Dama and a riichi already declared pay none.
 TEST(HandCurve, ADeclarationPaysTheDepositItsScoreIsNetOf) {
   dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 1);
-  dp::Solver solver;
-  FullParams params;
-  std::size_t states = 0;
-  dp::Options forced;
-  forced.riichi = dp::RiichiMode::always;
-  const int west = parse_tile("W").kind();
-  const HandCurve declaring = discard_curves(&solver, position, forced, params, states)[west];
+  const HandCurve declaring = west_discard(position, dp::RiichiMode::always);
   EXPECT_DOUBLE_EQ(declaring.deposit, 1000);
   ASSERT_EQ(declaring.win.size(), 1U);
   ASSERT_GT(declaring.win[0], 0);
   EXPECT_LT(declaring.score[0] / declaring.win[0], 0);
   EXPECT_GE((declaring.score[0] + declaring.deposit) / declaring.win[0] - declaring.deposit, 2000);
-  dp::Options dama;
-  dama.riichi = dp::RiichiMode::never;
-  EXPECT_DOUBLE_EQ(discard_curves(&solver, position, dama, params, states)[west].deposit, 0);
+  EXPECT_DOUBLE_EQ(west_discard(position, dp::RiichiMode::never).deposit, 0);
   position.in_riichi = true;
-  EXPECT_DOUBLE_EQ(discard_curves(&solver, position, forced, params, states)[west].deposit, 0);
+  EXPECT_DOUBLE_EQ(west_discard(position, dp::RiichiMode::always).deposit, 0);
 }
 
 }  // namespace

@@ -227,22 +227,37 @@ Table all_last(const std::array<int, 4>& scores) {
   return table;
 }
 
-// A line's outcomes are a mixture: a line that wins 30% of the time is worth 0.3 of the line that
-// always wins plus 0.7 of what the others' wins without us are worth.
-TEST(OutcomePricing, ALineIsTheMixtureOfItsOutcomes) {
-  const Table table = all_last({30000, 25000, 24000, 21000});
+// The dealer (seat 3) tenpai half the time on 4 live waits, each of our tiles dealing in with
+// `deal_in` for `loss`.
+Threat dealer_threat(double deal_in, double loss) {
   Threat threat;
   OpponentThreat o;
   o.seat = 3;
   o.tenpai.fill(0.5);
   o.live_waits = 4;
   o.win_chances = 2;
-  o.deal_in.fill(0.01);
-  o.loss.fill(80);
+  o.deal_in.fill(deal_in);
+  o.loss.fill(loss);
   threat.opponents.push_back(o);
   threat.live_tiles = 40;
-  const Placement placement({30000, 25000, 24000, 21000}, 2, 0.0, kTenhouRankPoints);
-  const OutcomePricing pricing(table, threat, placement);
+  return threat;
+}
+
+// South 4 at 30000, 25000, 24000, 21000 (we are seat 2, third), the dealer's threat as above,
+// priced in rank points.
+struct AllLastPricing {
+  explicit AllLastPricing(double deal_in = 0, double loss = 0) : threat(dealer_threat(deal_in, loss)) {}
+  const Table table = all_last({30000, 25000, 24000, 21000});
+  const Threat threat;
+  const Placement placement{{30000, 25000, 24000, 21000}, 2, 0.0, kTenhouRankPoints};
+  const OutcomePricing pricing{table, threat, placement};
+};
+
+// A line's outcomes are a mixture: a line that wins 30% of the time is worth 0.3 of the line that
+// always wins plus 0.7 of what the others' wins without us are worth.
+TEST(OutcomePricing, ALineIsTheMixtureOfItsOutcomes) {
+  const AllLastPricing all_last_hand(0.01, 80);
+  const OutcomePricing& pricing = all_last_hand.pricing;
   Line always;
   always.win_prob = 1;
   always.win_points = 8000;
@@ -261,17 +276,8 @@ TEST(OutcomePricing, ALineIsTheMixtureOfItsOutcomes) {
 // A declaration's deposit in rank points: it goes to the ron's winner with a deal-in, and stays on
 // the table at the draw; a win counts it back (the line's win points are net of it).
 TEST(OutcomePricing, ADeclarationsDepositIsPaidWhereTheHandIsNotWon) {
-  const Table table = all_last({30000, 25000, 24000, 21000});
-  Threat threat;
-  OpponentThreat o;
-  o.seat = 3;
-  o.tenpai.fill(0.5);
-  o.live_waits = 4;
-  o.win_chances = 2;
-  threat.opponents.push_back(o);
-  threat.live_tiles = 40;
-  const Placement placement({30000, 25000, 24000, 21000}, 2, 0.0, kTenhouRankPoints);
-  const OutcomePricing pricing(table, threat, placement);
+  const AllLastPricing all_last_hand;
+  const OutcomePricing& pricing = all_last_hand.pricing;
   // We are seat 2 (24000, third). A deal-in of a mean 1000 to seat 3 with the deposit is priced
   // as one of a mean 2000: the winner takes both; it costs more than the deal-in alone.
   Line dealt;
