@@ -384,13 +384,10 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     dama = discard_curves(solver, position, locked, params, d.dp_states);
     locked.riichi = dp::RiichiMode::always;
     riichi = discard_curves(solver, position, locked, params, d.dp_states);
-    // A riichi win gains riichi (and often ura dora): a simple rule for the ukeire stand-in,
-    // its score then net of the deposit as the DP's is (lost unless the hand wins).
+    // A riichi win gains riichi (and often ura dora): a simple rule for the ukeire stand-in.
     if (solver == nullptr) {
       for (HandCurve& curve : riichi) {
-        for (std::size_t r = 0; r < curve.score.size(); ++r) {
-          curve.score[r] = curve.score[r] * params.stand_in_riichi_factor - curve.deposit * (1 - curve.win[r]);
-        }
+        for (double& score : curve.score) score *= params.stand_in_riichi_factor;
       }
     }
   }

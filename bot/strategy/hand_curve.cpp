@@ -18,10 +18,15 @@ double ron_chances_of(const dp::Position& position, const FullParams& params) {
   return open ? params.dama_ron_chances : params.riichi_ron_chances;
 }
 
-HandCurve curve_of(const dp::Candidate& c) {
+// The DP's curves of a candidate. The DP's score of a declaration is net of the deposit (own x
+// (win + deposit) - deposit: paid at once, taken back with a win); the curve's counts the wins
+// alone, own x win, and leaves the deposit to the line.
+HandCurve curve_of(const dp::Candidate& c, double deposit) {
   if (!c.evaluated) return {};
-  return {c.by_draws[static_cast<int>(dp::Objective::win)], c.by_draws[static_cast<int>(dp::Objective::score)],
-          c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
+  HandCurve curve{c.by_draws[static_cast<int>(dp::Objective::win)], c.by_draws[static_cast<int>(dp::Objective::score)],
+                  c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
+  for (std::size_t r = 0; r < curve.score.size(); ++r) curve.score[r] += deposit * (1 - curve.win[r]);
+  return curve;
 }
 
 // Whether the hand's wins are a declared riichi's: declared already, or declaring with the
@@ -45,11 +50,12 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
                                                 const dp::Options& options, const FullParams& params,
                                                 std::size_t& states) {
   std::array<HandCurve, kNumKinds> curves{};
+  const double deposit = deposit_of(position, options);
   if (within_dp_reach(solver, position.hand, params)) {
     const dp::Result& result = solver->solve(position, options);
     states += result.draw_states;
     for (const dp::Candidate& c : result.candidates) {
-      if (c.discard >= 0) curves[c.discard] = curve_of(c);
+      if (c.discard >= 0) curves[c.discard] = curve_of(c, deposit);
     }
   } else {
     for (int kind = 0; kind < kNumKinds; ++kind) {
@@ -63,7 +69,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
     HandCurve& curve = curves[kind];
     curve.ron_chances = ron_chances_of(position, params);
     curve.declared = declared(position, options);
-    curve.deposit = deposit_of(position, options);
+    curve.deposit = deposit;
     if (position.hand[kind] == 0) continue;
     TileCounts after = position.hand;
     --after[kind];
@@ -75,18 +81,19 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
                      const FullParams& params, std::size_t& states) {
   HandCurve curve;
+  const double deposit = deposit_of(position, options);
   bool valued = false;
   if (within_dp_reach(solver, position.hand, params)) {
     const dp::Result& result = solver->solve(position, options);
     states += result.draw_states;
     valued = !result.candidates.empty() && result.candidates.front().evaluated;
-    if (valued) curve = curve_of(result.candidates.front());
+    if (valued) curve = curve_of(result.candidates.front(), deposit);
   }
   if (!valued) curve = ukeire_curve(position.hand, position, params);
   curve.ron_chances = ron_chances_of(position, params);
   curve.shanten = std::max(0, shanten(position.hand));
   curve.declared = declared(position, options);
-  curve.deposit = deposit_of(position, options);
+  curve.deposit = deposit;
   return curve;
 }
 

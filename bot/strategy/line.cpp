@@ -29,15 +29,12 @@ double win_within(const HandCurve& curve, int r) {
   return 1 - std::pow(1 - own, 1 + curve.ron_chances);
 }
 
-// The expected points of those wins: the DP's mean win kept. The DP's score with r draws is
-// own x (win + deposit) - deposit for a declaration (the deposit paid at once, taken back with a
-// win), so its mean win, net of the deposit, is (score + deposit) / own - deposit; the deposit
-// the line loses without a win is the line's (Line::deposit), not spread over the wins.
+// The expected points of those wins: the DP's mean win kept (a declaration's deposit is the
+// line's, Line::deposit, not spread over the wins).
 double points_within(const HandCurve& curve, int r) {
   const double own = at(curve.win, r);
   if (own <= 0) return 0;
-  const double mean_win = (at(curve.score, r) + curve.deposit) / own - curve.deposit;
-  return mean_win * win_within(curve, r);
+  return at(curve.score, r) / own * win_within(curve, r);
 }
 
 // Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or

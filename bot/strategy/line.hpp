@@ -48,8 +48,8 @@ struct HandCurve {
   int shanten = 0;
   bool declared = false;
   // The riichi deposit the candidate pays by declaring (0 once declared, or without a
-  // declaration). The DP's score is net of it (a riichi that does not win loses it), as is the
-  // stand-in's for a declaration.
+  // declaration): lost unless the hand wins, which the line charges (`score` counts the wins
+  // alone).
   double deposit = 0;
 };
 

@@ -73,17 +73,18 @@ TEST(HandCurve, KnowsADeclaredRiichi) {
   EXPECT_FALSE(curve.declared);
 }
 
-// A declaration pays the deposit its DP score is net of: riichi on the 7s penchan with one draw
-// left wins rarely, and its score over its odds is below zero, while its mean win net of the
-// deposit is at least riichi tsumo's 500/1000 (30 fu). Dama and a riichi already declared pay none.
+// A declaration pays the deposit its DP score is net of, and its curve counts the wins alone:
+// riichi on the 7s penchan with one draw left wins rarely (the DP's own score over its odds,
+// -1000 / P spread over each win, is below zero), and each win is at least riichi tsumo's
+// 500/1000 (30 fu). Dama and a riichi already declared pay none.
 TEST(HandCurve, ADeclarationPaysTheDepositItsScoreIsNetOf) {
   dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 1);
   const HandCurve declaring = west_discard(position, dp::RiichiMode::always);
   EXPECT_DOUBLE_EQ(declaring.deposit, 1000);
   ASSERT_EQ(declaring.win.size(), 1U);
   ASSERT_GT(declaring.win[0], 0);
-  EXPECT_LT(declaring.score[0] / declaring.win[0], 0);
-  EXPECT_GE((declaring.score[0] + declaring.deposit) / declaring.win[0] - declaring.deposit, 2000);
+  EXPECT_GE(declaring.score[0] / declaring.win[0], 2000);
+  EXPECT_LT((declaring.score[0] - declaring.deposit * (1 - declaring.win[0])) / declaring.win[0], 0);
   EXPECT_DOUBLE_EQ(west_discard(position, dp::RiichiMode::never).deposit, 0);
   position.in_riichi = true;
   EXPECT_DOUBLE_EQ(west_discard(position, dp::RiichiMode::always).deposit, 0);

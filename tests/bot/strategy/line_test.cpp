@@ -89,15 +89,14 @@ TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
   EXPECT_NEAR(line.draw_prob, 0.9 * 0.25 * 0.9, 1e-12);
 }
 
-// A declaration's deposit by hand: the DP's score is net of it (own x (win + 1000) - 1000), so a
-// hand that wins 0.4 within its draws for 7000 (8000 with the deposit back) scores 0.4 x 8000 -
-// 1000 = 2200. With one ron chance a go-round the line wins 1 - 0.6^2 = 0.64, each win 7000 net,
-// and loses the 1000 in the other 0.36: 0.64 x 7000 - 360. The mean win is not the score over the
-// odds (5500), which would spread the deposit over the wins and more so with the rons.
+// A declaration's deposit by hand: a hand that wins 0.4 within its draws for 7000 net of the
+// deposit (curve score 0.4 x 7000). With one ron chance a go-round the line wins 1 - 0.6^2 =
+// 0.64, each win 7000, and loses the 1000 in the other 0.36: 0.64 x 7000 - 360. Without a race
+// or rons it is the DP's own score of the declaration, 0.4 x 8000 - 1000 = 2200.
 TEST(Line, ADeclarationsDepositIsLostWithoutAWinNotSpreadOverTheWins) {
   HandCurve curve;
   curve.win = {0.4};
-  curve.score = {0.4 * 8000 - 1000};
+  curve.score = {0.4 * 7000};
   curve.tenpai = {1};
   curve.ron_chances = 1;
   curve.deposit = 1000;
@@ -106,14 +105,9 @@ TEST(Line, ADeclarationsDepositIsLostWithoutAWinNotSpreadOverTheWins) {
   EXPECT_NEAR(line.win_points, 0.64 * 7000, 1e-9);
   EXPECT_DOUBLE_EQ(line.deposit, 1000);
   EXPECT_NEAR(line.value(), 0.64 * 7000 - 0.36 * 1000 + line.draw_prob * line.draw_payment, 1e-9);
-  // Without a race or rons the line is what the DP says: its value is the DP's score.
   curve.ron_chances = 0;
   const Line alone = push_line(curve, quiet_threat(0), 1, uncalibrated());
   EXPECT_NEAR(alone.win_points - alone.deposit * (1 - alone.win_prob), 2200, 1e-9);
-  // With no deposit (dama, or declared already) the score over the odds is the mean win.
-  curve.deposit = 0;
-  curve.score = {0.4 * 8000};
-  EXPECT_NEAR(push_line(curve, quiet_threat(0), 1, uncalibrated()).win_points, 0.4 * 8000, 1e-9);
 }
 
 // Platt scaling by hand, on the odds ratio: with factor 2 and power 0.5 for two-shanten hands,
