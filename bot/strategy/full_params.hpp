@@ -25,10 +25,11 @@ struct WinLevel {
 inline constexpr int kWinLevels = 15;
 using WinLevels = std::array<WinLevel, kWinLevels>;
 
-// The push line's win odds are calibrated by the hand after the candidate (tenpai dama or open,
-// one-, two-, three-shanten and more, a declared riichi) and by whether an opponent has declared:
-// the five classes with no riichi shown, then the same five facing one.
-inline constexpr int kWinOddsHandClasses = 5;
+// The push line's win odds are calibrated by the hand after the candidate (tenpai open, tenpai
+// closed and not declared (dama), one-, two-, three-shanten and more, a declared riichi) and by
+// whether an opponent has declared: the six classes with no riichi shown, then the same six
+// facing one.
+inline constexpr int kWinOddsHandClasses = 6;
 inline constexpr int kWinOddsClasses = 2 * kWinOddsHandClasses;
 
 // The share of players tenpai after their n-th discard of a hand, n = 0..kTenpaiTurns - 1.
@@ -62,7 +63,7 @@ struct FullParams {
   int fold_horizon = 5;
   int noten_window_draws = 6;
   // The push line's win odds against what happened after the discards it priced, by the hand
-  // after the candidate (index: tenpai dama or open, one-, two-, three-shanten and more, a
+  // after the candidate (index: tenpai open, tenpai dama, one-, two-, three-shanten and more, a
   // declared riichi), first with no opponent declared, then facing a riichi. With nothing
   // declared, far hands win more often than the DP's closed draws say (calls, and folding later
   // rather than pushing to the end), a tenpai hand left dama or open less often; a declaration as
@@ -71,8 +72,8 @@ struct FullParams {
   // a one-shanten hand a little less; the rest as the DP says. Platt scaling written on the odds
   // ratio, so that no param is negative: p / (1 - p) played = factor * (q / (1 - q))^power for
   // the DP's q (factor 1 and power 1: as they are).
-  std::array<double, kWinOddsClasses> win_odds_factor = {0.74, 0.95, 1.09, 0.91, 1, 0.53, 0.85, 1, 1, 1};
-  std::array<double, kWinOddsClasses> win_odds_power = {1.02, 0.96, 0.98, 0.73, 1, 0.82, 0.98, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_factor = {0.74, 0.74, 0.95, 1.09, 0.91, 1, 0.53, 0.53, 0.85, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_power = {1.02, 1.02, 0.96, 0.98, 0.73, 1, 0.82, 0.82, 0.98, 1, 1, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
   double rank_value_noise = 2e-4;

@@ -65,8 +65,13 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
 }
 
 int win_odds_class(const HandCurve& curve, bool facing_riichi) {
-  constexpr int kDeclared = kWinOddsHandClasses - 1;
-  const int hand = curve.declared ? kDeclared : std::clamp(curve.shanten, 0, kDeclared - 1);
+  enum HandClass { kTenpaiOpen, kTenpaiDama, kOneShanten, kTwoShanten, kThreeShantenAndMore, kDeclared };
+  static_assert(kDeclared == kWinOddsHandClasses - 1);
+  int hand = kDeclared;
+  if (!curve.declared) {
+    hand = curve.shanten <= 0 ? (curve.closed ? kTenpaiDama : kTenpaiOpen)
+                              : std::min(kOneShanten + curve.shanten - 1, static_cast<int>(kThreeShantenAndMore));
+  }
   return facing_riichi ? kWinOddsHandClasses + hand : hand;
 }
 

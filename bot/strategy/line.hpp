@@ -43,9 +43,11 @@ struct HandCurve {
   // discards of three seats, each as likely to win for us as a draw at most): the params' riichi
   // or dama chances, fewer when the hand's wins need menzen tsumo for a yaku.
   double ron_chances = 0;
-  // The hand after the candidate: its shanten, and whether it has declared riichi (or declares
+  // The hand after the candidate: its shanten, whether it is closed (no open meld; a closed
+  // tenpai hand that has not declared is dama), and whether it has declared riichi (or declares
   // with this candidate); the push line's win odds are calibrated by them (win_odds_class).
   int shanten = 0;
+  bool closed = false;
   bool declared = false;
   // The riichi deposit the candidate pays by declaring (0 once declared, or without a
   // declaration): lost unless the hand wins, which the line charges (`score` counts the wins
@@ -61,9 +63,10 @@ struct HandCurve {
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams);
 
-// The index of the params' win-odds calibration for the hand after a candidate: its shanten (the
-// last of them three and more), or the last hand class for a declared riichi; the classes facing
-// an opponent's riichi follow the kWinOddsHandClasses with none.
+// The index of the params' win-odds calibration for the hand after a candidate: tenpai open,
+// tenpai dama (closed, not declared), then one-, two-, three-shanten and more, or the last hand
+// class for a declared riichi; the classes facing an opponent's riichi follow the
+// kWinOddsHandClasses with none.
 int win_odds_class(const HandCurve& curve, bool facing_riichi);
 
 // The push line's win odds as played for a hand of that class: Platt scaling of `forecast`, its

@@ -7,7 +7,9 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "engine/meld.hpp"
 #include "engine/shanten.hpp"
 #include "engine/tile.hpp"
 
@@ -88,6 +90,35 @@ TEST(HandCurve, ADeclarationPaysTheDepositItsScoreIsNetOf) {
   EXPECT_DOUBLE_EQ(west_discard(position, dp::RiichiMode::never).deposit, 0);
   position.in_riichi = true;
   EXPECT_DOUBLE_EQ(west_discard(position, dp::RiichiMode::always).deposit, 0);
+}
+
+// A curve knows whether its hand is closed (a closed tenpai hand left dama calibrates apart from
+// an open one): closed without melds or with an ankan, open with a pon; for every discard, from
+// the DP and the stand-in, and for a draw state.
+TEST(HandCurve, KnowsWhetherTheHandIsClosed) {
+  const auto meld_of = [](MeldType type, const char* name) {
+    const Tile tile = parse_tile(name);
+    const std::vector<Tile> consumed(type == MeldType::ankan ? 4 : 2, tile);
+    return Meld::make(type, tile, consumed, type == MeldType::ankan ? -1 : 1);
+  };
+  dp::Solver solver;
+  FullParams params;
+  for (const bool with_pon : {false, true}) {
+    dp::Position position = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 1s 1s", 8);
+    position.melds = {with_pon ? meld_of(MeldType::pon, "C") : meld_of(MeldType::ankan, "N")};
+    dp::set_flat_unseen(position);
+    for (dp::Solver* with : {&solver, static_cast<dp::Solver*>(nullptr)}) {
+      std::size_t states = 0;
+      const auto curves = discard_curves(with, position, dp::Options{}, params, states);
+      for (const char* name : {"2m", "1s", "5p"}) EXPECT_EQ(curves[parse_tile(name).kind()].closed, !with_pon) << name;
+    }
+    dp::Position draw_state = position;
+    --draw_state.hand[parse_tile("5p").kind()];
+    std::size_t states = 0;
+    EXPECT_EQ(hand_curve(&solver, draw_state, dp::Options{}, params, states).closed, !with_pon);
+  }
+  const dp::Position bare = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 6);
+  EXPECT_TRUE(west_discard(bare, dp::RiichiMode::never).closed);
 }
 
 }  // namespace

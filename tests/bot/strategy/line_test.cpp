@@ -110,9 +110,9 @@ TEST(Line, ADeclarationsDepositIsLostWithoutAWinNotSpreadOverTheWins) {
   EXPECT_NEAR(alone.win_points - alone.deposit * (1 - alone.win_prob), 2200, 1e-9);
 }
 
-// Platt scaling by hand, on the odds ratio: with factor 2 and power 0.5 for two-shanten hands,
-// odds 0.2 (ratio 1/4) play as ratio 2 x (1/4)^0.5 = 1, odds 0.5. Each class has its own pair;
-// factor 1 and power 1 leave every odds as it is, and the order of odds is kept.
+// Platt scaling by hand, on the odds ratio: with factor 2 and power 0.5 for one-shanten hands
+// (class 2), odds 0.2 (ratio 1/4) play as ratio 2 x (1/4)^0.5 = 1, odds 0.5. Each class has its
+// own pair; factor 1 and power 1 leave every odds as it is, and the order of odds is kept.
 TEST(Line, WinOddsCalibrationByHand) {
   FullParams params = uncalibrated();
   params.win_odds_factor[2] = 2;
@@ -129,15 +129,21 @@ TEST(Line, WinOddsCalibrationByHand) {
   for (int c = 0; c < kWinOddsClasses; ++c) EXPECT_NEAR(calibrated_win_odds(0.05, c, uncalibrated()), 0.05, 1e-15);
 }
 
-// The class of a hand: its shanten, three and beyond sharing one, and a declared riichi its own
-// whatever its shanten; facing an opponent's riichi, the same classes after the five with none.
+// The class of a hand: tenpai open (0) or closed and not declared, dama (1), then its shanten,
+// three and beyond sharing one, and a declared riichi its own whatever its shanten; facing an
+// opponent's riichi, the same classes after the six with none.
 TEST(Line, WinOddsClassOfAHand) {
   HandCurve curve;
-  const int expected[] = {0, 1, 2, 3, 3, 3};
+  const int open[] = {0, 2, 3, 4, 4, 4};
+  const int closed[] = {1, 2, 3, 4, 4, 4};
   for (int shanten = 0; shanten < 6; ++shanten) {
     curve.shanten = shanten;
-    EXPECT_EQ(win_odds_class(curve, false), expected[shanten]) << shanten;
-    EXPECT_EQ(win_odds_class(curve, true), kWinOddsHandClasses + expected[shanten]) << shanten;
+    curve.closed = false;
+    EXPECT_EQ(win_odds_class(curve, false), open[shanten]) << shanten;
+    EXPECT_EQ(win_odds_class(curve, true), kWinOddsHandClasses + open[shanten]) << shanten;
+    curve.closed = true;
+    EXPECT_EQ(win_odds_class(curve, false), closed[shanten]) << shanten;
+    EXPECT_EQ(win_odds_class(curve, true), kWinOddsHandClasses + closed[shanten]) << shanten;
   }
   curve.shanten = 0;
   curve.declared = true;
@@ -156,7 +162,7 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   curve.shanten = 3;
   Threat threat = quiet_threat(0);
   const Line calibrated = push_line(curve, threat, 1);
-  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 3), 1e-12);  // class 3: 3+ shanten
+  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 4), 1e-12);  // class 4: 3+ shanten
   EXPECT_GT(calibrated.win_prob, 0.05);  // far odds are raised
   EXPECT_NEAR(calibrated.win_points / calibrated.win_prob, 6000, 1e-9);
   curve.shanten = 0;
@@ -183,6 +189,19 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   EXPECT_NEAR(facing.win_points / facing.win_prob, 6000, 1e-9);
   threat.opponent_declared = false;
   EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.37, 0), 1e-12);
+
+  // A closed tenpai hand that has not declared (dama) reads its own class, with and without a
+  // riichi shown: ratio 0.37 / 0.63 halved, then divided by three.
+  curve.closed = true;
+  FullParams dama = uncalibrated();
+  dama.win_odds_factor[1] = 0.5;
+  dama.win_odds_factor[kWinOddsHandClasses + 1] = 1.0 / 3;
+  const double ratio = 0.37 / 0.63;
+  EXPECT_NEAR(push_line(curve, threat, 1, dama).win_prob, 0.5 * ratio / (1 + 0.5 * ratio), 1e-12);
+  threat.opponent_declared = true;
+  EXPECT_NEAR(push_line(curve, threat, 1, dama).win_prob, ratio / 3 / (1 + ratio / 3), 1e-12);
+  curve.closed = false;
+  EXPECT_NEAR(push_line(curve, threat, 1, dama).win_prob, 0.37, 1e-12);  // open: its class untouched
 }
 
 // Each later discard of a tenpai push pays the wall tile's danger while the hand goes on: with
