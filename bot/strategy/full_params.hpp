@@ -66,14 +66,14 @@ struct FullParams {
   // after the candidate (index: tenpai open, tenpai dama, one-, two-, three-shanten and more, a
   // declared riichi), first with no opponent declared, then facing a riichi. With nothing
   // declared, far hands win more often than the DP's closed draws say (calls, and folding later
-  // rather than pushing to the end), a tenpai hand left dama or open less often; a declaration as
-  // the DP says (1 and 1: its odds matched what followed). Facing a riichi, a tenpai hand left
-  // dama or open wins far less often than the race says (it folds later, and the others fold),
-  // a one-shanten hand a little less; the rest as the DP says. Platt scaling written on the odds
+  // rather than pushing to the end), an open tenpai hand less often, a dama one and a declaration
+  // as the DP says. Facing a riichi, a tenpai hand wins far less often than the race says (it
+  // folds later, and the others fold), a dama one least, a one-shanten hand a little less; the
+  // rest as the DP says. Platt scaling written on the odds
   // ratio, so that no param is negative: p / (1 - p) played = factor * (q / (1 - q))^power for
   // the DP's q (factor 1 and power 1: as they are).
-  std::array<double, kWinOddsClasses> win_odds_factor = {0.74, 0.74, 0.95, 1.09, 0.91, 1, 0.53, 0.53, 0.85, 1, 1, 1};
-  std::array<double, kWinOddsClasses> win_odds_power = {1.02, 1.02, 0.96, 0.98, 0.73, 1, 0.82, 0.82, 0.98, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_factor = {0.74, 0.98, 0.95, 1.09, 0.91, 1, 0.53, 0.24, 0.85, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_power = {1.02, 1.02, 0.96, 0.98, 0.73, 1, 0.82, 0.37, 0.98, 1, 1, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
   double rank_value_noise = 2e-4;
@@ -141,7 +141,7 @@ void for_each_param(Params& p, Visit&& visit) {
         "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
   visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
   visit("win_odds_factor", p.win_odds_factor,
-        "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai, 1, 2, 3+ shanten, riichi declared), first with no riichi shown, then facing one: maximum likelihood over full's discards against 3 majiang-ai (scripts/study/line-outcomes --fit, seeds 25270 and 25280). No riichi shown: 65,531 discards; the 879 declarations fit 1.10 and 0.63, their mean odds 57.3% where 57.2% won: left at 1 and 1. Facing a riichi: 4,067 tenpai and 7,511 one-shanten discards; the two-shanten and farther fits did not hold on seed 25290 and the 142 chasing declarations are too few: left at 1 and 1");
+        "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, 1, 2, 3+ shanten, riichi declared), first with no riichi shown, then facing one: maximum likelihood over full's discards against 3 majiang-ai (scripts/study/line-outcomes --fit, seeds 25270 and 25280; the two dama classes on the even walls of seed 25300, 144 and 128 discards, the calibration they were played with undone). No riichi shown: 65,531 discards; the 879 declarations fit 1.10 and 0.63, their mean odds 57.3% where 57.2% won: left at 1 and 1. Facing a riichi: 4,067 tenpai and 7,511 one-shanten discards; the two-shanten and farther fits did not hold on seed 25290 and the 142 chasing declarations are too few: left at 1 and 1");
   visit("win_odds_power", p.win_odds_power, "the power of the odds in that calibration (fitted with the factor; 1 and 1: no calibration)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,

@@ -174,7 +174,7 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   doubled.win_odds_factor[kWinOddsHandClasses - 1] = 2;  // ratio 2 x 1/19
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
 
-  // Facing a riichi: the classes after the first five, read with their own params.
+  // Facing a riichi: the classes after the first six, read with their own params.
   threat.opponent_declared = true;
   EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);  // a chasing declaration: as the DP says
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 0.05, 1e-12);
