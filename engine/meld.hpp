@@ -43,4 +43,12 @@ struct Meld {
   int red_fives() const;
 };
 
+// A hand is closed (menzen) when none of its melds is open: no melds, or concealed kans only.
+inline bool all_closed(std::span<const Meld> melds) {
+  for (const Meld& m : melds) {
+    if (m.is_open()) return false;
+  }
+  return true;
+}
+
 }  // namespace tenbin

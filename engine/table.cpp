@@ -15,9 +15,7 @@ constexpr int kLiveDraws = 70;  // 136 - 52 dealt - 14 dead wall; rinshan draws 
 
 }  // namespace
 
-bool SeatView::closed() const {
-  return std::all_of(melds.begin(), melds.end(), [](const Meld& m) { return !m.is_open(); });
-}
+bool SeatView::closed() const { return all_closed(melds); }
 
 Table::Table(int seat, const Rules& rules) : seat_(seat), rules_(rules) {
   for (auto& player : players_) player.score = rules_.starting_points;

@@ -10,13 +10,6 @@
 #include "bot/dp/solver_impl.hpp"
 
 namespace tenbin::dp {
-namespace {
-
-bool closed_hand(const std::vector<Meld>& melds) {
-  return std::none_of(melds.begin(), melds.end(), [](const Meld& m) { return m.is_open(); });
-}
-
-}  // namespace
 
 // Checks the position and sets the solve's constants (n, S, the root hand).
 inline void Solver::Impl::check_position() {
@@ -46,7 +39,7 @@ inline void Solver::Impl::check_position() {
     for (int kind = 0; kind < kNumKinds; ++kind) any = any || (root[kind] > 0 && position.discardable[kind]);
     if (!any) throw std::invalid_argument("no tile of the hand may be discarded");
   }
-  closed = closed_hand(position.melds);
+  closed = all_closed(position.melds);
   riichi_possible = closed;
 }
 

@@ -34,9 +34,7 @@ Opponent opponent_from_table(const Table& table, int seat, double default_tenpai
 
 }  // namespace
 
-bool Opponent::closed() const {
-  return std::none_of(melds.begin(), melds.end(), [](const Meld& m) { return m.is_open(); });
-}
+bool Opponent::closed() const { return all_closed(melds); }
 
 Position position_from_table(const Table& table, double default_tenpai, const ModeParams& modes) {
   Position position;

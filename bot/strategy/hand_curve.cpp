@@ -11,14 +11,10 @@
 namespace tenbin {
 namespace {
 
-bool is_closed(const dp::Position& position) {
-  return std::none_of(position.melds.begin(), position.melds.end(), [](const Meld& m) { return m.is_open(); });
-}
-
 // Our ron chances per go-round: those of an open hand, or of a closed one (which is taken to
 // declare riichi when tenpai; staying dama is priced apart, by dama_ron_share).
 double ron_chances_of(const dp::Position& position, const FullParams& params) {
-  return is_closed(position) ? params.riichi_ron_chances : params.dama_ron_chances;
+  return all_closed(position.melds) ? params.riichi_ron_chances : params.dama_ron_chances;
 }
 
 // The DP's curves of a candidate. The DP's score of a declaration is net of the deposit (own x
@@ -68,11 +64,14 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
       curves[kind] = ukeire_curve(after, position, params);
     }
   }
+  const double ron_chances = ron_chances_of(position, params);
+  const bool closed = all_closed(position.melds);
+  const bool declares = declared(position, options);
   for (int kind = 0; kind < kNumKinds; ++kind) {
     HandCurve& curve = curves[kind];
-    curve.ron_chances = ron_chances_of(position, params);
-    curve.closed = is_closed(position);
-    curve.declared = declared(position, options);
+    curve.ron_chances = ron_chances;
+    curve.closed = closed;
+    curve.declared = declares;
     curve.deposit = deposit;
     if (position.hand[kind] == 0) continue;
     TileCounts after = position.hand;
@@ -96,7 +95,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   if (!valued) curve = ukeire_curve(position.hand, position, params);
   curve.ron_chances = ron_chances_of(position, params);
   curve.shanten = std::max(0, shanten(position.hand));
-  curve.closed = is_closed(position);
+  curve.closed = all_closed(position.melds);
   curve.declared = declared(position, options);
   curve.deposit = deposit;
   return curve;

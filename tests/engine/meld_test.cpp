@@ -33,6 +33,16 @@ TEST(Meld, ConsumedCountsAreChecked) {
   EXPECT_THROW(Meld::make(MeldType::pon, parse_tile("E"), tiles({"E", "E"}), 4), MeldError);
 }
 
+// A hand is closed with no melds or with concealed kans only; one open meld opens it.
+TEST(Meld, AHandIsClosedWithConcealedKansOnly) {
+  const Meld ankan = Meld::make(MeldType::ankan, Tile{}, tiles({"N", "N", "N", "N"}), -1);
+  const Meld pon = Meld::make(MeldType::pon, parse_tile("C"), tiles({"C", "C"}), 1);
+  EXPECT_TRUE(all_closed(std::vector<Meld>{}));
+  EXPECT_TRUE(all_closed(std::vector<Meld>{ankan, ankan}));
+  EXPECT_FALSE(all_closed(std::vector<Meld>{ankan, pon}));
+  EXPECT_FALSE(all_closed(std::vector<Meld>{pon}));
+}
+
 TEST(Meld, KansHoldFourTiles) {
   const Meld ankan = Meld::make(MeldType::ankan, Tile{}, tiles({"5s", "5s", "5sr", "5s"}), -1);
   EXPECT_TRUE(ankan.is_kan());
