@@ -89,6 +89,13 @@ int count_dora(const WinningHand& hand, std::span<const Tile> indicators);
 // The points for han and fu, with limits; and the split into payments.
 int basic_points(int han, int fu, int yakuman, const Rules& rules, Limit* limit = nullptr);
 Payment payments(int basic, bool dealer_wins, bool tsumo);
+// The share of a tsumo's points (honba and sticks aside) that `payer` pays: a third of a
+// dealer's, else half from the dealer and a quarter from each of the other two (Tenhou's rules).
+inline double tsumo_share_paid(int payer, int winner, int dealer) {
+  if (payer == winner) return 0;
+  if (winner == dealer) return 1.0 / 3;
+  return payer == dealer ? 0.5 : 0.25;
+}
 int round_up_100(int points);
 
 }  // namespace tenbin

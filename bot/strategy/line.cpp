@@ -88,6 +88,7 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   double going = 1;  // P(the hand is still on: nobody has won, we have not dealt in)
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
+    line.tsumo_points += going * threat.tsumo_loss[g] * params.opponent_tsumo_weight;
     going *= 1 - threat.hazard[g];
     // Our win at draw j, given none before.
     const double not_yet = std::max(1e-9, 1 - win_within(curve, j - 1));
@@ -140,6 +141,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const Fu
   const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
+    line.tsumo_points += going * threat.tsumo_loss[g] * params.opponent_tsumo_weight;
     going *= 1 - threat.hazard[g];
     if (j == draws || j > params.fold_horizon) continue;
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.

@@ -23,6 +23,7 @@ struct Line {
   double draw_prob = 0;       // the hand reaches the exhaustive draw
   double draw_payment = 0;    // expected noten payment received (+) or paid (-) at that draw
   double draw_tenpai = 0;     // our tenpai odds at that draw
+  double tsumo_points = 0;    // expected points paid for the opponents' tsumo wins (their hazard's share)
   // Who is paid for the later deal-ins: each seat's share of deal_in_points (placement prices a
   // payment by whom it lifts).
   PerSeat<double> payee{};
@@ -30,7 +31,9 @@ struct Line {
   // back with the win (win_points count a win net of it).
   double deposit = 0;
 
-  double value() const { return win_points - deal_in_points + draw_prob * draw_payment - deposit * (1 - win_prob); }
+  double value() const {
+    return win_points - deal_in_points - tsumo_points + draw_prob * draw_payment - deposit * (1 - win_prob);
+  }
 };
 
 // A candidate's own-hand values by draws left, from the DP: [r - 1] with r draws left; NaN where

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "engine/score.hpp"
 #include "engine/seats.hpp"
 
 namespace tenbin {
@@ -275,11 +276,9 @@ double OutcomePricing::win_worth(int winner, double points, double ron_share, in
     direction[payer] = -1;
     ron += placement_.value_of_size(direction, sizes) / payers;
   }
-  // A tsumo's payment: a dealer's split evenly; another's half from the dealer, a quarter from
-  // each of the other two (Tenhou rules: the dealer pays double).
-  const int dealer = table_.dealer();
+  // A tsumo's payment, shared by the three others as the rules split it.
   PerSeat<double> tsumo{};
-  for (int s = 0; s < kSeats; ++s) tsumo[s] = s == winner ? 1 : winner == dealer ? -1.0 / 3 : s == dealer ? -0.5 : -0.25;
+  for (int s = 0; s < kSeats; ++s) tsumo[s] = s == winner ? 1 : -tsumo_share_paid(s, winner, table_.dealer());
   return ron_share * ron + (1 - ron_share) * placement_.value_of_size(tsumo, sizes);
 }
 

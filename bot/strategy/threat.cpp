@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "bot/mj0/tenpai_model.hpp"
+#include "engine/score.hpp"
 #include "engine/seats.hpp"
 
 namespace tenbin {
@@ -88,8 +89,11 @@ void fill_race(Threat& threat) {
     double nobody_wins = 1;
     double safe = 1;
     double loss = 0;
+    double tsumo_loss = 0;
     for (const OpponentThreat& o : threat.opponents) {
-      nobody_wins *= 1 - o.tenpai[j] * completes_per_round(o, live);
+      const double completes = o.tenpai[j] * completes_per_round(o, live);
+      nobody_wins *= 1 - completes;
+      if (o.win_chances > 0) tsumo_loss += completes / o.win_chances * o.tsumo_payment;
       // The kind's danger scales with the tenpai probability; the waits given tenpai stay.
       const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
       double deal_in = 0;
@@ -100,6 +104,7 @@ void fill_race(Threat& threat) {
       safe *= 1 - std::min(1.0, deal_in);
     }
     threat.hazard[j] = 1 - nobody_wins;
+    threat.tsumo_loss[j] = tsumo_loss;
     threat.push_deal_in[j] = 1 - safe;
     threat.push_loss[j] = loss;
     // Per kind at go-round j, for the safer-of-two figures.
@@ -141,6 +146,22 @@ double win_chances_of(const Table& table, int seat, const FullParams& params) {
 // A ron where no sample says what it is worth: the flat figure, a dealer's larger.
 double flat_ron_points(const Table& table, int seat, const FullParams& params) {
   return params.flat_ron_points * (seat == table.dealer() ? params.dealer_factor : 1.0);
+}
+
+// The opponent's mean win: its expected loss per deal-in, or the flat ron when it holds no wait.
+double mean_win_points(const OpponentThreat& o, const Table& table, const FullParams& params) {
+  double deal_in = 0;
+  double loss = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    deal_in += o.deal_in[k];
+    loss += o.loss[k];
+  }
+  return deal_in > 0 ? loss / deal_in : flat_ron_points(table, o.seat, params);
+}
+
+// What we pay for the opponent's tsumo: its mean win, our share of it.
+double tsumo_payment_of(const OpponentThreat& o, const Table& table, const FullParams& params) {
+  return mean_win_points(o, table, params) * tsumo_share_paid(table.seat(), o.seat, table.dealer());
 }
 
 // An opponent that has called and not declared riichi.
@@ -203,6 +224,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
     o.live_waits = live_waits(o, threat.wall);
     if (is_open_without_riichi(table.player(e.seat))) calibrate_open_hand(o, params);
     o.win_chances = win_chances_of(table, e.seat, params);
+    o.tsumo_payment = tsumo_payment_of(o, table, params);
     threat.opponents.push_back(o);
   }
   threat.opponent_declared = facing_riichi(table, table.seat());
@@ -230,13 +252,7 @@ std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table,
     w.seat = o.seat;
     const double completes = completes_per_round(o, live);
     for (int j = 1; j <= std::clamp(go_rounds, 1, kMaxGoRounds); ++j) w.share += o.tenpai[j] * completes;
-    double deal_in = 0;
-    double loss = 0;
-    for (int k = 0; k < kNumKinds; ++k) {
-      deal_in += o.deal_in[k];
-      loss += o.loss[k];
-    }
-    w.points = deal_in > 0 ? loss / deal_in : flat_ron_points(table, o.seat, params);
+    w.points = mean_win_points(o, table, params);
     total += w.share;
     wins.push_back(w);
   }
@@ -267,6 +283,7 @@ Threat flat_threat(const Table& table, const FullParams& params) {
     }
     o.live_waits = live_waits(o, threat.wall);
     o.win_chances = win_chances_of(table, seat, params);
+    o.tsumo_payment = tsumo_payment_of(o, table, params);
     threat.opponents.push_back(o);
   }
   threat.opponent_declared = facing_riichi(table, table.seat());

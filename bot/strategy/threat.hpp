@@ -26,6 +26,9 @@ struct OpponentThreat {
   // Chances per go-round to complete a tenpai hand, counted in wall draws: its own draw and the
   // discards of the two seats that are not us (the params' chances in riichi or other).
   double win_chances = 0;
+  // What we pay when it wins by tsumo: its mean win (its expected loss per deal-in, or the flat
+  // ron) times our share of a tsumo.
+  double tsumo_payment = 0;
 };
 
 struct Threat {
@@ -45,6 +48,9 @@ struct Threat {
   // chooses among its drawn tile and the tiles it does not need).
   std::array<double, kMaxGoRounds + 1> choice_deal_in{};
   std::array<double, kMaxGoRounds + 1> choice_loss{};
+  // [j]: the expected points we pay for an opponent's tsumo during go-round j, none before (one
+  // chance in its win_chances is its own draw).
+  std::array<double, kMaxGoRounds + 1> tsumo_loss{};
   // Each opponent's share of the deal-in danger of a wall tile (who is paid when we deal in).
   PerSeat<double> payee_share{};
   // An opponent has declared riichi (the push line's win odds are then the DP's as they are).

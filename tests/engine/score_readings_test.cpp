@@ -141,5 +141,24 @@ TEST(ScoreReadings, TriplesAndRunsAreBothListed) {
   EXPECT_EQ(score_win(hand, closed_tsumo()).score.fu, 40);
 }
 
+// Each payer's share of a tsumo is its payment over the total the rules split (payments(), before
+// rounding: a basic of 2000, mangan, splits exactly), the winner paying nothing.
+TEST(ScoreReadings, TsumoSharesFollowThePayments) {
+  const int basic = 2000;
+  for (int dealer = 0; dealer < 4; ++dealer) {
+    for (int winner = 0; winner < 4; ++winner) {
+      const Payment pay = payments(basic, winner == dealer, true);
+      const double total = winner == dealer ? 3.0 * pay.non_dealer : pay.dealer + 2.0 * pay.non_dealer;
+      double shares = 0;
+      for (int payer = 0; payer < 4; ++payer) {
+        const double paid = payer == winner ? 0 : payer == dealer ? pay.dealer : pay.non_dealer;
+        EXPECT_DOUBLE_EQ(tsumo_share_paid(payer, winner, dealer), paid / total) << payer << winner << dealer;
+        shares += tsumo_share_paid(payer, winner, dealer);
+      }
+      EXPECT_DOUBLE_EQ(shares, 1.0);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tenbin

@@ -261,5 +261,30 @@ TEST(Line, FoldDiscardsTheSafestTilesFirstUpToTheHorizon) {
   EXPECT_NEAR(fold_line(hand, threat, 5, short_horizon).deal_in_points, 50, 1e-9);
 }
 
+// The others' tsumo wins, by hand: 300 points a go-round while the hand is on, with a hazard of
+// 0.1. Folding over three draws pays 300 (1 + 0.9 + 0.81); a push that wins half the time at its
+// first draw (going 0.9 x 0.5 after it) pays 300 (1 + 0.45 + 0.405), and each line's value is
+// that much lower. A weight of 0 leaves them out.
+TEST(Line, BothLinesPayTheOthersTsumoWhileTheHandIsOn) {
+  Threat threat = quiet_threat(0);
+  threat.hazard.fill(0.1);
+  threat.tsumo_loss.fill(300);
+  TileCounts hand{};
+  hand[0] = 3;
+  const Line fold = fold_line(hand, threat, 3);
+  EXPECT_NEAR(fold.tsumo_points, 300 * (1 + 0.9 + 0.81), 1e-9);
+  HandCurve curve;
+  curve.win = {0.5, 0.5, 0.5};
+  curve.score = {0.5 * 4000, 0.5 * 4000, 0.5 * 4000};
+  curve.tenpai = {1, 1, 1};
+  FullParams params = uncalibrated();
+  const Line push = push_line(curve, threat, 3, params);
+  EXPECT_NEAR(push.tsumo_points, 300 * (1 + 0.45 + 0.405), 1e-9);
+  params.opponent_tsumo_weight = 0;
+  const Line push_without = push_line(curve, threat, 3, params);
+  EXPECT_DOUBLE_EQ(push_without.tsumo_points, 0);
+  EXPECT_NEAR(push_without.value() - push.value(), push.tsumo_points, 1e-9);
+}
+
 }  // namespace
 }  // namespace tenbin

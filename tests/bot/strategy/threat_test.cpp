@@ -93,6 +93,11 @@ TEST(Threat, TheRaceFollowsTheRiichisLiveWaits) {
   EXPECT_DOUBLE_EQ(threat.deal_in[kTwoMan + 1], 0);
   // A pushed wall tile: 2 of the wall's 34 expected copies deal in, with odds 0.1.
   EXPECT_NEAR(threat.push_deal_in[1], 1 - (1 - 2.0 / live * 0.1), 1e-9);
+  // Its tsumo: one of its 1.76 chances a go-round, its mean win 8000 (800 / 0.1), of which we,
+  // not the dealer, pay a third; the others hold no wait.
+  EXPECT_NEAR(riichi.tsumo_payment, 8000.0 / 3, 1e-9);
+  EXPECT_NEAR(threat.tsumo_loss[1], completes / kDefaultFullParams.opponent_chances_in_riichi * 8000 / 3, 1e-9);
+  EXPECT_DOUBLE_EQ(threat.opponents[1].tsumo_payment, kDefaultFullParams.flat_ron_points / 4);
 
   // A parameter set for an experiment reaches the race: one chance a go-round.
   FullParams params;
