@@ -2,7 +2,8 @@
 # scripts/strength over two opponents, cheaply: `tsumogiri` against three greedy and three of a
 # champion (the champion directory stamped with HEAD and holding this build's tenbin, so nothing
 # is built), four games each from South 4 of the start book. Each matchup gets its own checked
-# match directory and the last table a row per matchup and one for its opponents.
+# match directory and the last table a row per matchup and one for its opponents; our seats play
+# a frozen copy of the build's bot.
 # Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
 set -euo pipefail
 build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
@@ -29,6 +30,11 @@ for dir in tsumogiri-seed3-4-starts-south4 tsumogiri-vs-champion-seed3-4-starts-
 done
 [ "$(grep -c "\"command\": \"$work/champions/$short/build/tenbin --log-level warn --strategy full\"" \
       "$work/out/tsumogiri-vs-champion-seed3-4-starts-south4/meta.json")" = 3 ] || fail "the champion seats are not the champion"
+# The seats of our build play its frozen copy, named by version and content, not the build's file.
+frozen=("$work"/out/bin/tenbin-*)
+[ ${#frozen[@]} = 1 ] && cmp -s "${frozen[0]}" "$build/tenbin" || fail "the frozen copy: ${frozen[*]}"
+[ "$(grep -c "\"command\": \"${frozen[0]} --log-level warn --strategy greedy\"" \
+      "$work/out/tsumogiri-seed3-4-starts-south4/meta.json")" = 3 ] || fail "the greedy seats do not play the frozen copy"
 [ "$(grep -c '^verify .*OK$' "$work/printed")" = 2 ] || fail "verify lines: $(cat "$work/printed")"
 [ "$(grep -c '^validate: .*OK$' "$work/printed")" = 2 ] || fail "validate lines: $(cat "$work/printed")"
 table=$(sed -n '/^== the gauntlet/,$p' "$work/printed")
