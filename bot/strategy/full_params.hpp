@@ -146,9 +146,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("win_odds_factor", p.win_odds_factor,
         "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, 1, 2, 3+ shanten, riichi declared), first with no riichi shown, then facing one: maximum likelihood over full's discards against 3 majiang-ai (scripts/study/line-outcomes --fit, seeds 25270 and 25280; the two dama classes on the even walls of seed 25300, 144 and 128 discards, the calibration they were played with undone). No riichi shown: 65,531 discards; the 879 declarations fit 1.10 and 0.63, their mean odds 57.3% where 57.2% won: left at 1 and 1. Facing a riichi: 4,067 tenpai and 7,511 one-shanten discards; the two-shanten and farther fits did not hold on seed 25290 and the 142 chasing declarations are too few: left at 1 and 1");
   visit("win_odds_power", p.win_odds_power, "the power of the odds in that calibration (fitted with the factor; 1 and 1: no calibration)");
+  visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("opponent_tsumo_weight", p.opponent_tsumo_weight,
         "share of our payments for the others' tsumo wins the lines count (0: left out, as before the lines paid them)");
-  visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");
   visit("equivalent_points", p.equivalent_points,
