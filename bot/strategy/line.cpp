@@ -46,6 +46,13 @@ PerSeat<double> payee_of(const Threat& threat, int kind) {
   return share;
 }
 
+// The others' part of go-round g in either line: while the hand is still on (`going`), we pay
+// our share of their tsumo wins, then their hazard ends the hand; returns what is still on.
+double others_go_round(Line& line, double going, const Threat& threat, int g, const FullParams& params) {
+  line.tsumo_points += going * threat.tsumo_loss[g] * params.opponent_tsumo_weight;
+  return going * (1 - threat.hazard[g]);
+}
+
 }  // namespace
 
 DrawPayments draw_payments(const Threat& threat, int draws) {
@@ -88,8 +95,7 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   double going = 1;  // P(the hand is still on: nobody has won, we have not dealt in)
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
-    line.tsumo_points += going * threat.tsumo_loss[g] * params.opponent_tsumo_weight;
-    going *= 1 - threat.hazard[g];
+    going = others_go_round(line, going, threat, g, params);
     // Our win at draw j, given none before.
     const double not_yet = std::max(1e-9, 1 - win_within(curve, j - 1));
     const double wins_now = (win_within(curve, j) - win_within(curve, j - 1)) / not_yet;
@@ -141,8 +147,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const Fu
   const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
-    line.tsumo_points += going * threat.tsumo_loss[g] * params.opponent_tsumo_weight;
-    going *= 1 - threat.hazard[g];
+    going = others_go_round(line, going, threat, g, params);
     if (j == draws || j > params.fold_horizon) continue;
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
     const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
