@@ -67,16 +67,15 @@ struct FullParams {
   int noten_window_draws = 6;
   // The push line's win odds against what happened after the discards it priced, by the hand
   // after the candidate (index: tenpai open, tenpai dama, one-, two-, three-shanten and more, a
-  // declared riichi), first with no opponent declared, then facing a riichi. With nothing
-  // declared, far hands win more often than the DP's closed draws say (calls, and folding later
-  // rather than pushing to the end), an open tenpai hand less often, a dama one and a declaration
-  // as the DP says. Facing a riichi, a tenpai hand wins far less often than the race says (it
-  // folds later, and the others fold), a dama one least, a one-shanten hand a little less; the
-  // rest as the DP says. Platt scaling written on the odds
+  // declared riichi), first with no opponent declared, then facing a riichi. Refitted on play
+  // that pays the others' tsumo (docs/full.md, "The win-odds refit"). With nothing declared, an
+  // open tenpai hand wins less often than the DP's draws say, far hands and a declaration more
+  // often; facing a riichi, a tenpai hand wins far less often than the race says (it folds
+  // later, and the others fold), a dama one least. Platt scaling written on the odds
   // ratio, so that no param is negative: p / (1 - p) played = factor * (q / (1 - q))^power for
   // the DP's q (factor 1 and power 1: as they are).
-  std::array<double, kWinOddsClasses> win_odds_factor = {0.74, 0.98, 0.95, 1.09, 0.91, 1, 0.53, 0.24, 0.85, 1, 1, 1};
-  std::array<double, kWinOddsClasses> win_odds_power = {1.02, 1.02, 0.96, 0.98, 0.73, 1, 0.82, 0.37, 0.98, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_factor = {0.67, 1.17, 0.82, 1.07, 1.41, 1.36, 0.54, 0.24, 1.43, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_power = {1.19, 0.47, 0.79, 1.02, 1.02, 0.69, 0.82, 0.37, 1.38, 1, 1, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
   double rank_value_noise = 2e-4;
@@ -144,7 +143,7 @@ void for_each_param(Params& p, Visit&& visit) {
         "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
   visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
   visit("win_odds_factor", p.win_odds_factor,
-        "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, 1, 2, 3+ shanten, riichi declared), first with no riichi shown, then facing one: maximum likelihood over full's discards against 3 majiang-ai (scripts/study/line-outcomes --fit, seeds 25270 and 25280; the two dama classes on the even walls of seed 25300, 144 and 128 discards, the calibration they were played with undone). No riichi shown: 65,531 discards; the 879 declarations fit 1.10 and 0.63, their mean odds 57.3% where 57.2% won: left at 1 and 1. Facing a riichi: 4,067 tenpai and 7,511 one-shanten discards; the two-shanten and farther fits did not hold on seed 25290 and the 142 chasing declarations are too few: left at 1 and 1");
+        "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, 1, 2, 3+ shanten, riichi declared), first with no riichi shown, then facing one: maximum likelihood over full's discards against 3 majiang-ai with the others' tsumo priced (scripts/study/line-outcomes --undo-calibration --fit, 5e629b4 on the odd walls of seed 25300, 22,497 discards), each class with at least 50 discards and 50 wins; tenpai dama facing a riichi keeps its fit on the even walls of seed 25300 (128 discards), and the two-shanten, farther and chasing-declaration classes facing a riichi stay at 1 and 1 (too few wins)");
   visit("win_odds_power", p.win_odds_power, "the power of the odds in that calibration (fitted with the factor; 1 and 1: no calibration)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("opponent_tsumo_weight", p.opponent_tsumo_weight,

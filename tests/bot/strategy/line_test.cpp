@@ -153,7 +153,7 @@ TEST(Line, WinOddsClassOfAHand) {
 
 // The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
 // by the hand's class and by whether an opponent has declared. A riichi declared plays its own
-// class (the params leave it as the DP gives it).
+// class, whatever its shanten.
 TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   HandCurve curve;
   curve.win = {0.05};
@@ -169,15 +169,15 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, 0), 1e-12);
   EXPECT_LT(push_line(curve, threat, 1).win_prob, 0.05);  // a tenpai hand's are lowered
   curve.declared = true;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);
-  FullParams doubled;
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, kWinOddsHandClasses - 1), 1e-12);
+  FullParams doubled = uncalibrated();
   doubled.win_odds_factor[kWinOddsHandClasses - 1] = 2;  // ratio 2 x 1/19
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
 
   // Facing a riichi: the classes after the first six, read with their own params.
   threat.opponent_declared = true;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, 0.05, 1e-12);  // a chasing declaration: as the DP says
-  EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 0.05, 1e-12);
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, kWinOddsClasses - 1), 1e-12);
+  EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 0.05, 1e-12);  // a chasing declaration: as the DP says
   doubled.win_odds_factor[kWinOddsClasses - 1] = 2;
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
   curve.declared = false;
