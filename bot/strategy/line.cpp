@@ -72,13 +72,19 @@ DrawPayments draw_payments(const Threat& threat, int draws) {
 }
 
 int win_odds_class(const HandCurve& curve, bool facing_riichi) {
-  enum HandClass { kTenpaiOpen, kTenpaiDama, kOneShanten, kTwoShanten, kThreeShantenAndMore, kDeclared };
+  enum HandClass {
+    kTenpaiOpen, kTenpaiDama,
+    kClosedOneShanten, kClosedTwoShanten, kClosedThreeShantenAndMore,
+    kOpenOneShanten, kOpenTwoShantenAndMore,
+    kDeclared
+  };
   static_assert(kDeclared == kWinOddsHandClasses - 1);
-  int hand = kDeclared;
-  if (!curve.declared) {
-    hand = curve.shanten <= 0 ? (curve.closed ? kTenpaiDama : kTenpaiOpen)
-                              : std::min(kOneShanten + curve.shanten - 1, static_cast<int>(kThreeShantenAndMore));
-  }
+  const int hand = [&] {
+    if (curve.declared) return static_cast<int>(kDeclared);
+    if (curve.shanten <= 0) return static_cast<int>(curve.closed ? kTenpaiDama : kTenpaiOpen);
+    if (!curve.closed) return std::min(kOpenOneShanten + curve.shanten - 1, static_cast<int>(kOpenTwoShantenAndMore));
+    return std::min(kClosedOneShanten + curve.shanten - 1, static_cast<int>(kClosedThreeShantenAndMore));
+  }();
   return facing_riichi ? kWinOddsHandClasses + hand : hand;
 }
 

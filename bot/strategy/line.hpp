@@ -67,9 +67,9 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams);
 
 // The index of the params' win-odds calibration for the hand after a candidate: tenpai open,
-// tenpai dama (closed, not declared), then one-, two-, three-shanten and more, or the last hand
-// class for a declared riichi; the classes facing an opponent's riichi follow the
-// kWinOddsHandClasses with none.
+// tenpai dama (closed, not declared), closed one-, two-, three-shanten and more, open one-,
+// two-shanten and more, or the last hand class for a declared riichi; the classes facing an
+// opponent's riichi follow the kWinOddsHandClasses with none.
 int win_odds_class(const HandCurve& curve, bool facing_riichi);
 
 // The push line's win odds as played for a hand of that class: Platt scaling of `forecast`, its

@@ -129,12 +129,13 @@ TEST(Line, WinOddsCalibrationByHand) {
   for (int c = 0; c < kWinOddsClasses; ++c) EXPECT_NEAR(calibrated_win_odds(0.05, c, uncalibrated()), 0.05, 1e-15);
 }
 
-// The class of a hand: tenpai open (0) or closed and not declared, dama (1), then its shanten,
-// three and beyond sharing one, and a declared riichi its own whatever its shanten; facing an
-// opponent's riichi, the same classes after the six with none.
+// The class of a hand: tenpai open (0) or closed and not declared, dama (1), then a closed
+// hand's shanten (2-4, three and beyond sharing one), an open hand's (5-6, two and beyond
+// sharing one), and a declared riichi its own whatever its shanten; facing an opponent's riichi,
+// the same classes after the eight with none.
 TEST(Line, WinOddsClassOfAHand) {
   HandCurve curve;
-  const int open[] = {0, 2, 3, 4, 4, 4};
+  const int open[] = {0, 5, 6, 6, 6, 6};
   const int closed[] = {1, 2, 3, 4, 4, 4};
   for (int shanten = 0; shanten < 6; ++shanten) {
     curve.shanten = shanten;
@@ -160,11 +161,15 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   curve.score = {0.05 * 6000};
   curve.tenpai = {1};
   curve.shanten = 3;
+  curve.closed = true;
   Threat threat = quiet_threat(0);
   const Line calibrated = push_line(curve, threat, 1);
-  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 4), 1e-12);  // class 4: 3+ shanten
-  EXPECT_GT(calibrated.win_prob, 0.05);  // far odds are raised
+  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 4), 1e-12);  // class 4: closed, 3+ shanten
+  EXPECT_GT(calibrated.win_prob, 0.05);  // a closed far hand's odds are raised
   EXPECT_NEAR(calibrated.win_points / calibrated.win_prob, 6000, 1e-9);
+  curve.shanten = 1;
+  curve.closed = false;
+  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, 5), 1e-12);  // open, one-shanten
   curve.shanten = 0;
   EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, 0), 1e-12);
   EXPECT_LT(push_line(curve, threat, 1).win_prob, 0.05);  // a tenpai hand's are lowered
