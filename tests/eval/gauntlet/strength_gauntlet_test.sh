@@ -3,7 +3,7 @@
 # champion (the champion directory stamped with HEAD and holding this build's tenbin, so nothing
 # is built), four games each from South 4 of the start book. Each matchup gets its own checked
 # match directory and the last table a row per matchup and one for its opponents; our seats play
-# a frozen copy of the build's bot.
+# a frozen copy of the build's bot. SHARD plays one shard of the walls.
 # Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
 set -euo pipefail
 build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
@@ -42,4 +42,12 @@ table=$(sed -n '/^== the gauntlet/,$p' "$work/printed")
 grep -q '^tsumogiri vs greedy .*games    4 walls    1  avg rank' <<<"$table" || fail "greedy row: $table"
 grep -q '^tsumogiri vs champion .*incidents 0$' <<<"$table" || fail "champion row: $table"
 grep -q '^  its 3 champion .*games   12 ' <<<"$table" || fail "champion's own row: $table"
+
+# SHARD plays the walls of one shard, in a directory named for it: two walls, the odd one kept.
+OUT="$work/out" GAMES=8 SEED=3 STARTS=data/starts-south4.jsonl SHARD=1/2 TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" tsumogiri >"$work/printed-shard" 2>"$work/err" || fail "SHARD=1/2: $(tail -5 "$work/err")"
+sharded="$work/out/tsumogiri-seed3-8-starts-south4-shard1of2"
+grep -q '"index": 1' "$sharded/meta.json" && grep -q '"count": 2' "$sharded/meta.json" || fail "shard meta: $(cat "$sharded/meta.json")"
+[ "$(grep -c '"wall_game":1' "$sharded/results.jsonl")" = 4 ] && [ "$(wc -l <"$sharded/results.jsonl")" = 4 ] \
+  || fail "shard games: $(cat "$sharded/results.jsonl" | cut -c1-80)"
 echo "ok: the gauntlet table"
