@@ -7,13 +7,6 @@
 namespace tenbin::dp {
 namespace {
 
-// How many live tiles are drawn before the seat's next draw.
-int draws_before_ours(const Table& table, int next_drawer) {
-  const int seat = table.seat();
-  if (next_drawer < 0) return 3;  // we hold our draw: the three others draw first
-  return (seat - next_drawer + kSeats) % kSeats;
-}
-
 // The tiles `action` takes from the hand: an added kan's one tile, else its consumed tiles.
 std::vector<Tile> tiles_taken(const Action& action) {
   if (action.type == EventType::kakan) return {action.pai};
@@ -22,6 +15,12 @@ std::vector<Tile> tiles_taken(const Action& action) {
 }
 
 }  // namespace
+
+int draws_before_ours(const Table& table, int next_drawer) {
+  const int seat = table.seat();
+  if (next_drawer < 0) return 3;  // we hold our draw: the three others draw first
+  return (seat - next_drawer + kSeats) % kSeats;
+}
 
 int own_draws_left(const Table& table, int next_drawer) {
   const int left = table.tiles_left();

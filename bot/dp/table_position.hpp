@@ -8,6 +8,10 @@
 
 namespace tenbin::dp {
 
+// How many seats draw from the live wall before the seat's next draw: 3 when it holds its draw
+// (`next_drawer` -1), else the seats from `next_drawer` up to it.
+int draws_before_ours(const Table& table, int next_drawer);
+
 // The seat's own draws left: the live tiles are drawn in turn from `next_drawer` (-1 when the seat
 // holds its draw and discards next), the seat's share of them, or 0.
 int own_draws_left(const Table& table, int next_drawer);

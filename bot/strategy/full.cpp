@@ -22,6 +22,18 @@ namespace {
 
 using nlohmann::json;
 
+// Seats drawing from the live wall before our next draw: all three after our discard, none
+// before a kan's rinshan tile (the draw after a pass depends on the discarder).
+constexpr int kAfterOurDiscard = 3;
+constexpr int kRinshanNext = 0;
+
+// Our draws in a line from `position` when `next_drawer` draws next (-1: we discard first): the
+// position's, or none when the wall has no draw left for us (the DP's position counts one all
+// the same, so that it can value the hand).
+int line_draws(const Table& table, int next_drawer, const dp::Position& position) {
+  return dp::own_draws_left(table, next_drawer) > 0 ? position.draws_left : 0;
+}
+
 const Action* find(std::span<const Action> legal, EventType type) {
   const auto it = std::find_if(legal.begin(), legal.end(), [&](const Action& a) { return a.type == type; });
   return it == legal.end() ? nullptr : &*it;
@@ -141,7 +153,9 @@ struct FullPolicy::Decision {
 
   // Prices `action` that leaves the hand of `position` (a draw state: a pass, a kan): the
   // hand's curve pushed, against folding with its tiles; no discard of its own.
-  Priced price_hand(const Action& action, dp::Position position);
+  // `draws_before_ours` seats draw from the live wall before the first of our `draws`
+  // (others_turns).
+  Priced price_hand(const Action& action, dp::Position position, int draws_before_ours, int draws);
 };
 
 FullPolicy::FullPolicy(FullSettings settings, std::string name)
@@ -274,13 +288,15 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 
 }  // namespace
 
-FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position) {
+FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, int draws_before_ours,
+                                                    int draws) {
   set_draw_weights(position, threat, settings.wall_estimate);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
   const FullParams& params = settings.params;
   const HandCurve curve = hand_curve(dp(), position, options, params, dp_states);
-  const Line fold = fold_line(position.hand, threat, position.draws_left, params);
-  return price(action, -1, push_line(curve, threat, position.draws_left, params), &fold);
+  const OthersTurns turns = others_turns(table.tiles_left(), draws_before_ours, draws);
+  const Line fold = fold_line(position.hand, threat, draws, params, turns);
+  return price(action, -1, push_line(curve, threat, draws, params, turns), &fold);
 }
 
 Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
@@ -366,7 +382,8 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   dp::Position position = dp::position_from_table(table, -1, &options);
   set_draw_weights(position, d.threat, settings_.wall_estimate);
   if (after_riichi) options.riichi = dp::RiichiMode::always;
-  const int draws = position.draws_left;
+  const int draws = line_draws(table, -1, position);
+  const OthersTurns turns = others_turns(table.tiles_left(), kAfterOurDiscard, draws);
   const bool reach_legal = find(legal, EventType::reach) != nullptr;
   const TileCounts visible = table.visible();
 
@@ -399,15 +416,15 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
     if (tenpai) dama[kind].ron_chances = params.dama_ron_chances * dama_ron_share(table, after, d.threat.wall);
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
-    const Line fold = fold_line(after, d.threat, draws, params);
-    Priced priced = d.price(action, kind, push_line(curve, d.threat, draws, params), after_riichi ? nullptr : &fold);
+    const Line fold = fold_line(after, d.threat, draws, params, turns);
+    Priced priced = d.price(action, kind, push_line(curve, d.threat, draws, params, turns), after_riichi ? nullptr : &fold);
     const Ukeire progress = ukeire(after, visible);
     priced.tie_shanten = progress.shanten;
     priced.tie_ukeire = progress.total;
     priced.tie_keep = keep_value(table, action.pai);
     d.priced.push_back(priced);
     if (!tenpai) continue;
-    Priced declared = d.price(action, kind, push_line(riichi[kind], after_riichi_threat, draws, params), nullptr);
+    Priced declared = d.price(action, kind, push_line(riichi[kind], after_riichi_threat, draws, params, turns), nullptr);
     declared.action.type = EventType::reach;  // shown as reach with its discard
     d.priced.push_back(declared);
   }
@@ -439,11 +456,12 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
   const Action best = choose_discard(d, legal, false);
   const std::size_t kans_from = d.priced.size();
 
-  // Kans: the hand after the kan (a draw state: the rinshan tile comes next) against the best
-  // discard.
+  // Kans: the hand after the kan (a draw state: the rinshan tile comes next, before any other
+  // seat draws) against the best discard.
   for (const Action& action : legal) {
     if (action.type != EventType::ankan && action.type != EventType::kakan) continue;
-    d.priced.push_back(d.price_hand(action, dp::position_after(table, action, -1)));
+    const dp::Position position = dp::position_after(table, action, -1);
+    d.priced.push_back(d.price_hand(action, position, kRinshanNext, position.draws_left));
   }
   const Priced* overall = best_of(d.priced, d.tolerance, d.settings.params.equivalent_points);
   if (overall != nullptr && overall >= d.priced.data() + kans_from) {
@@ -469,10 +487,12 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   }
   if (discarder < 0) return *pass;
 
-  // Passing: our 13 tiles as they are, the next draw from the seat after the discarder.
+  // Passing: our 13 tiles as they are, the next draw from the seat after the discarder, the
+  // seats between it and us drawing first (none after the discard of the seat on our left).
   const int next_drawer = (discarder + 1) % kSeats;
   const int now_shanten = shanten(table.hand());
-  d.priced.push_back(d.price_hand(*pass, dp::position_from_table(table, next_drawer)));
+  const dp::Position passed = dp::position_from_table(table, next_drawer);
+  d.priced.push_back(d.price_hand(*pass, passed, dp::draws_before_ours(table, next_drawer), line_draws(table, next_drawer, passed)));
 
   // Each call: the hand after it, then its best discard (kuikae kinds excluded). A daiminkan is
   // a draw state (the rinshan tile comes next).
@@ -480,7 +500,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (action.type != EventType::chi && action.type != EventType::pon && action.type != EventType::daiminkan) continue;
     dp::Position position = dp::position_after(table, action, next_drawer);
     if (action.type == EventType::daiminkan) {
-      d.priced.push_back(d.price_hand(action, position));
+      d.priced.push_back(d.price_hand(action, position, kRinshanNext, position.draws_left));
       continue;
     }
     const int after_shanten = shanten(position.hand);
@@ -493,8 +513,10 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
       if (position.hand[kind] == 0 || !position.discardable[kind]) continue;
       TileCounts rest = position.hand;
       --rest[kind];
-      const Line push = push_line(curves[kind], d.threat, position.draws_left, params);
-      const Line fold = fold_line(rest, d.threat, position.draws_left, params);
+      const int draws = line_draws(table, -1, position);
+      const OthersTurns turns = others_turns(table.tiles_left(), kAfterOurDiscard, draws);
+      const Line push = push_line(curves[kind], d.threat, draws, params, turns);
+      const Line fold = fold_line(rest, d.threat, draws, params, turns);
       with_discards.push_back(d.price(action, kind, push, &fold));
     }
     if (const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points)) d.priced.push_back(*best);

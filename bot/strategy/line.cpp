@@ -22,19 +22,22 @@ double at(const std::vector<double>& curve, int r) {
   return value;
 }
 
-// P(win within r go-rounds) with ron chances added: the DP's per-draw no-win odds raised to the
-// chances per go-round.
-double win_within(const HandCurve& curve, int r) {
+// P(win within r of our draws) with ron chances added: the DP's no-win odds over its r draws
+// raised to the chances per draw. Before our r-th draw the others play r go-rounds less what
+// they do not play before the first (`others_first`); their discards are that many chances.
+double win_within(const HandCurve& curve, int r, double others_first) {
   const double own = std::clamp(at(curve.win, r), 0.0, 1.0);
-  return 1 - std::pow(1 - own, 1 + curve.ron_chances);
+  if (r <= 0) return 0;
+  const double chances = others_first == 1 ? 1 + curve.ron_chances : 1 + curve.ron_chances * (r - 1 + others_first) / r;
+  return 1 - std::pow(1 - own, chances);
 }
 
 // The expected points of those wins: the DP's mean win kept (a declaration's deposit is the
 // line's, Line::deposit, not spread over the wins).
-double points_within(const HandCurve& curve, int r) {
+double points_within(const HandCurve& curve, int r, double others_first) {
   const double own = at(curve.win, r);
   if (own <= 0) return 0;
-  return at(curve.score, r) / own * win_within(curve, r);
+  return at(curve.score, r) / own * win_within(curve, r, others_first);
 }
 
 // Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
@@ -46,11 +49,23 @@ PerSeat<double> payee_of(const Threat& threat, int kind) {
   return share;
 }
 
-// The others' part of go-round g in either line: while the hand is still on (`going`), we pay
-// our share of their tsumo wins, then their hazard ends the hand; returns what is still on.
-double others_go_round(Line& line, double going, const Threat& threat, int g, const FullParams& params) {
-  line.tsumo_points += going * threat.tsumo_loss[g] * params.opponent_tsumo_weight;
-  return going * (1 - threat.hazard[g]);
+// The others' part of go-round g in either line, `share` of it played (the first go-round may
+// be partly behind us): while the hand is still on (`going`), we pay our share of their tsumo
+// wins, then their hazard ends the hand; returns what is still on.
+double others_go_round(Line& line, double going, const Threat& threat, int g, double share, const FullParams& params) {
+  line.tsumo_points += going * threat.tsumo_loss[g] * share * params.opponent_tsumo_weight;
+  if (share == 1) return going * (1 - threat.hazard[g]);
+  return going * std::pow(1 - threat.hazard[g], share);
+}
+
+// The share of go-round j that the others play before our j-th draw.
+double round_share(int j, const OthersTurns& turns) { return j == 1 ? turns.first : 1; }
+
+// The others' turns after our last draw, to the exhaustive draw: their tsumo wins paid and their
+// hazard; returns the odds that the hand reaches the draw.
+double others_last_turns(Line& line, double going, const Threat& threat, int draws, const OthersTurns& turns,
+                         const FullParams& params) {
+  return others_go_round(line, going, threat, std::min(draws + 1, kMaxGoRounds), turns.last, params);
 }
 
 }  // namespace
@@ -94,19 +109,40 @@ double calibrated_win_odds(double forecast, int win_class, const FullParams& par
   return odds / (1 + odds);
 }
 
-Line push_line(const HandCurve& curve, const Threat& threat, int draws, const FullParams& params) {
+OthersTurns others_turns(int tiles_left, int draws_before_ours, int draws) {
+  const int others = std::max(0, tiles_left - draws);
+  if (draws <= 0) return OthersTurns{0, std::min(others, 3) / 3.0};  // the wall is theirs alone
+  const int first = std::clamp(draws_before_ours, 0, std::min(3, others));
+  OthersTurns turns;
+  turns.first = first / 3.0;
+  turns.last = std::clamp((others - first - 3 * (draws - 1)) / 3.0, 0.0, 1.0);
+  return turns;
+}
+
+Line push_line(const HandCurve& curve, const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns) {
   Line line;
   line.payee = threat.payee_share;
   line.deposit = curve.deposit;
   double going = 1;  // P(the hand is still on: nobody has won, we have not dealt in)
+  if (draws <= 0) {
+    // No draw of ours: rons on the others' last discards alone, each as likely to win for us as
+    // a draw (the DP's one-draw odds).
+    const double own = std::clamp(at(curve.win, 1), 0.0, 1.0);
+    const double ron = own > 0 ? 1 - std::pow(1 - own, curve.ron_chances * turns.last) : 0;
+    line.win_prob = ron;
+    line.win_points = ron > 0 ? at(curve.score, 1) / own * ron : 0;
+    going = 1 - ron;
+  }
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
-    going = others_go_round(line, going, threat, g, params);
+    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
     // Our win at draw j, given none before.
-    const double not_yet = std::max(1e-9, 1 - win_within(curve, j - 1));
-    const double wins_now = (win_within(curve, j) - win_within(curve, j - 1)) / not_yet;
+    const double before = win_within(curve, j - 1, turns.first);
+    const double not_yet = std::max(1e-9, 1 - before);
+    const double wins_now = (win_within(curve, j, turns.first) - before) / not_yet;
     line.win_prob += going * wins_now;
-    line.win_points += going * (points_within(curve, j) - points_within(curve, j - 1)) / not_yet;
+    line.win_points +=
+        going * (points_within(curve, j, turns.first) - points_within(curve, j - 1, turns.first)) / not_yet;
     going *= 1 - wins_now;
     if (j == draws) break;
     // Our discard after draw j: tenpai, the drawn tile (any tile of the wall); before, the safer
@@ -118,10 +154,12 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
     line.deal_in_points += going * loss;
     going *= 1 - deal_in;
   }
-  line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
-  // Tenpai at the draw given no win: the DP's tenpai odds less its wins.
+  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
+  // Tenpai at the draw given no win: the DP's tenpai odds less its wins; with no draw left, the
+  // hand as it is.
   const double own_win = std::clamp(at(curve.win, draws), 0.0, 1.0);
-  const double tenpai = std::clamp((at(curve.tenpai, draws) - own_win) / std::max(1e-9, 1 - own_win), 0.0, 1.0);
+  const double tenpai_by_draw = draws > 0 ? at(curve.tenpai, draws) : (curve.shanten <= 0 ? 1.0 : 0.0);
+  const double tenpai = std::clamp((tenpai_by_draw - own_win) / std::max(1e-9, 1 - own_win), 0.0, 1.0);
   const DrawPayments pay = draw_payments(threat, draws);
   line.draw_tenpai = tenpai;
   line.draw_payment = tenpai * pay.tenpai + (1 - tenpai) * pay.noten;
@@ -134,7 +172,7 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
   return line;
 }
 
-Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params) {
+Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns) {
   // The kinds held, one entry per copy, safest (smallest expected loss) first.
   std::vector<int> held;
   for (int k = 0; k < kNumKinds; ++k) {
@@ -153,7 +191,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const Fu
   const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
-    going = others_go_round(line, going, threat, g, params);
+    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
     if (j == draws || j > params.fold_horizon) continue;
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
     const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
@@ -169,7 +207,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const Fu
     going *= 1 - deal_in;
   }
   for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
-  line.draw_prob = going * (1 - threat.hazard[std::min(draws + 1, kMaxGoRounds)]);
+  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
   line.draw_payment = draws > params.noten_window_draws ? 0 : draw_payments(threat, draws).noten;
   return line;
 }

@@ -58,13 +58,33 @@ struct HandCurve {
   double deposit = 0;
 };
 
+// Both lines run from the candidate to the end of the hand: our `draws` (none when the wall has
+// no draw left for us), a go-round of the other seats before each, and what is left of the wall
+// to them after our last. The first and the last
+// of their go-rounds may be partial, counted by the wall (others_turns); their hazard, their
+// tsumo wins and, before our first draw, our ron chances are scaled by the share played.
+struct OthersTurns {
+  // Before our first draw: all of a go-round after our discard (1); none when our draw is next
+  // (0: a pass of the discard of the seat on our left, a kan's rinshan tile); a third for each
+  // seat that draws first (a pass of a discard from across or from our right).
+  double first = 1;
+  // After our last draw: a third for each tile of the live wall left to the others.
+  double last = 1;
+};
+
+// The others' turns from the live wall's `tiles_left` when `draws_before_ours` seats draw before
+// our next draw (3 when we discard next; a kan's rinshan tile is not the live wall's, 0) and we
+// have `draws` of the tiles (the rinshan tile among them). With no draw of ours the tiles left
+// are all theirs, after the candidate (`last`).
+OthersTurns others_turns(int tiles_left, int draws_before_ours, int draws);
+
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard pays the danger of a tile from the wall while the hand goes on. The draw
 // payments count within the params' noten window only. The line's win odds are calibrated by the
 // hand after the candidate and by whether an opponent has declared (calibrated_win_odds), its
 // points with them.
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
-               const FullParams& params = kDefaultFullParams);
+               const FullParams& params = kDefaultFullParams, const OthersTurns& turns = {});
 
 // The index of the params' win-odds calibration for the hand after a candidate: tenpai open,
 // tenpai dama (closed, not declared), closed one-, two-, three-shanten and more, open one-,
@@ -79,7 +99,8 @@ double calibrated_win_odds(double forecast, int win_class, const FullParams& par
 // Folding from `hand` (the tiles held after this turn's discard): at each of the next turns (up
 // to the params' fold horizon) the safest tile held (or the drawn one when safer), no win,
 // noten at the draw.
-Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params = kDefaultFullParams);
+Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params = kDefaultFullParams,
+               const OthersTurns& turns = {});
 
 // The exhaustive-draw payment to us when tenpai (positive) and when noten (negative), with the
 // opponents' tenpai odds at that point (3000 points from the noten hands to the tenpai ones).

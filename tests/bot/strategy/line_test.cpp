@@ -267,9 +267,10 @@ TEST(Line, FoldDiscardsTheSafestTilesFirstUpToTheHorizon) {
 }
 
 // The others' tsumo wins, by hand: 300 points a go-round while the hand is on, with a hazard of
-// 0.1. Folding over three draws pays 300 (1 + 0.9 + 0.81); a push that wins half the time at its
-// first draw (going 0.9 x 0.5 after it) pays 300 (1 + 0.45 + 0.405), and each line's value is
-// that much lower. A weight of 0 leaves them out.
+// 0.1. Folding over three draws and a whole go-round after the last pays 300 (1 + 0.9 + 0.81 +
+// 0.729); a push that wins half the time at its first draw (going 0.9 x 0.5 after it) pays
+// 300 (1 + 0.45 + 0.405 + 0.3645), and each line's value is that much lower. A weight of 0 leaves
+// them out.
 TEST(Line, BothLinesPayTheOthersTsumoWhileTheHandIsOn) {
   Threat threat = quiet_threat(0);
   threat.hazard.fill(0.1);
@@ -277,18 +278,139 @@ TEST(Line, BothLinesPayTheOthersTsumoWhileTheHandIsOn) {
   TileCounts hand{};
   hand[0] = 3;
   const Line fold = fold_line(hand, threat, 3);
-  EXPECT_NEAR(fold.tsumo_points, 300 * (1 + 0.9 + 0.81), 1e-9);
+  EXPECT_NEAR(fold.tsumo_points, 300 * (1 + 0.9 + 0.81 + 0.729), 1e-9);
   HandCurve curve;
   curve.win = {0.5, 0.5, 0.5};
   curve.score = {0.5 * 4000, 0.5 * 4000, 0.5 * 4000};
   curve.tenpai = {1, 1, 1};
   FullParams params = uncalibrated();
   const Line push = push_line(curve, threat, 3, params);
-  EXPECT_NEAR(push.tsumo_points, 300 * (1 + 0.45 + 0.405), 1e-9);
+  EXPECT_NEAR(push.tsumo_points, 300 * (1 + 0.45 + 0.405 + 0.3645), 1e-9);
   params.opponent_tsumo_weight = 0;
   const Line push_without = push_line(curve, threat, 3, params);
   EXPECT_DOUBLE_EQ(push_without.tsumo_points, 0);
   EXPECT_NEAR(push_without.value() - push.value(), push.tsumo_points, 1e-9);
+}
+
+// The others' turns counted by the wall, against dealing it out: the seats before our next draw
+// draw first, then we and the three others in turn until no live tile is left. The others' draws
+// before our first and after our last, in thirds of a go-round, are what others_turns says for
+// every size of the wall and every seat drawing next (a kan's rinshan tile is a draw of ours
+// before any of theirs: the same count with none first).
+TEST(Line, TheOthersTurnsAreCountedByTheWall) {
+  for (int tiles = 1; tiles <= 70; ++tiles) {
+    for (int first_seats = 0; first_seats <= 3; ++first_seats) {
+      int ours = 0;
+      int before_first = 0;
+      int after_last = 0;
+      for (int t = 0; t < tiles; ++t) {
+        const bool our_draw = t >= first_seats && (t - first_seats) % 4 == 0;
+        if (our_draw) {
+          ++ours;
+          after_last = 0;
+        } else if (ours == 0) {
+          ++before_first;
+        } else {
+          ++after_last;
+        }
+      }
+      const OthersTurns turns = others_turns(tiles, first_seats, ours);
+      if (ours == 0) {  // no draw of ours: every tile left is theirs, after the candidate
+        EXPECT_NEAR(turns.last, before_first / 3.0, 1e-12) << tiles << " tiles, " << first_seats << " first";
+        continue;
+      }
+      EXPECT_NEAR(turns.first, before_first / 3.0, 1e-12) << tiles << " tiles, " << first_seats << " first";
+      EXPECT_NEAR(turns.last, after_last / 3.0, 1e-12) << tiles << " tiles, " << first_seats << " first";
+    }
+  }
+  // Worked: 8 tiles after our discard, two draws of ours and nothing after the last; after a
+  // pass of the left seat's discard, ours first and a whole go-round after the last.
+  EXPECT_DOUBLE_EQ(others_turns(8, 3, 2).last, 0);
+  EXPECT_DOUBLE_EQ(others_turns(8, 0, 2).first, 0);
+  EXPECT_DOUBLE_EQ(others_turns(8, 0, 2).last, 1);
+}
+
+// When our draw is next (a pass of the left seat's discard, a kan), none of the first go-round
+// comes before it. By hand, hazard 0.1 and tsumo loss 300 a go-round, our win 0.5 at the first
+// draw and 0.75 by the second, one ron chance a go-round, no go-round after the last draw:
+// - after our discard (first 1), as before: going 0.9, win 1 - 0.5^2 = 0.75 at the first draw;
+//   the tsumo paid 300 + 0.9 x 0.25 x 300;
+// - our draw next (first 0): going 1 and no ron chance before the first draw, win 0.5; by the
+//   second, 1 + 1 x (1 + 0) / 2 = 1.5 chances a draw: 1 - 0.25^1.5 = 0.875, so 0.75 more given
+//   none before; the tsumo paid 0 + 0.5 x 300 for the one go-round between our draws;
+// - one seat first (a third): going 0.9^(1/3), win 1 - 0.5^(1 + 1/3), the tsumo 100 first.
+// The go-round after the last draw pays as much of the tsumo and hazard as is played of it: the
+// fold line over two draws pays 300 for its second go-round with none first and none after, and
+// 300 + 0.9 x 300 + 0.81 x 300 x 2/3 with a whole go-round first and two thirds after.
+TEST(Line, TheFirstAndLastGoRoundsCountOnlyWhatTheOthersPlay) {
+  HandCurve curve;
+  curve.win = {0.5, 0.75};
+  curve.score = {0.5 * 4000, 0.75 * 4000};
+  curve.tenpai = {1, 1};
+  curve.ron_chances = 1;
+  Threat threat = quiet_threat(0);
+  threat.hazard.fill(0.1);
+  threat.tsumo_loss.fill(300);
+  const FullParams params = uncalibrated();
+
+  const Line after_discard = push_line(curve, threat, 2, params, OthersTurns{1, 0});
+  EXPECT_NEAR(after_discard.tsumo_points, 300 + 0.9 * 0.25 * 300, 1e-9);
+  EXPECT_NEAR(after_discard.win_prob, 0.9 * 0.75 + 0.9 * 0.25 * 0.9 * (1 - 0.25 * 0.25 / 0.25), 1e-12);
+  const Line whole_rounds = push_line(curve, threat, 2, params);  // the default: whole go-rounds
+  EXPECT_NEAR(whole_rounds.draw_prob, after_discard.draw_prob * 0.9, 1e-12);
+
+  const Line draw_next = push_line(curve, threat, 2, params, OthersTurns{0, 0});
+  const double by_second = 1 - std::pow(0.25, 1.5);
+  const double second = (by_second - 0.5) / 0.5;
+  EXPECT_NEAR(draw_next.tsumo_points, 0.5 * 300, 1e-9);
+  EXPECT_NEAR(draw_next.win_prob, 0.5 + 0.5 * 0.9 * second, 1e-12);
+  EXPECT_NEAR(draw_next.win_points, 0.5 * 4000 + 0.5 * 0.9 * second * 4000, 1e-9);
+  EXPECT_GT(draw_next.value(), after_discard.value());
+
+  const Line one_first = push_line(curve, threat, 1, params, OthersTurns{1.0 / 3, 0});
+  EXPECT_NEAR(one_first.tsumo_points, 100, 1e-9);
+  EXPECT_NEAR(one_first.win_prob, std::pow(0.9, 1.0 / 3) * (1 - std::pow(0.5, 4.0 / 3)), 1e-12);
+
+  TileCounts hand{};
+  hand[0] = 3;
+  const Line fold_draw_next = fold_line(hand, threat, 2, params, OthersTurns{0, 0});
+  EXPECT_NEAR(fold_draw_next.tsumo_points, 300, 1e-9);
+  EXPECT_NEAR(fold_draw_next.draw_prob, 0.9, 1e-12);
+  const Line fold_tail = fold_line(hand, threat, 2, params, OthersTurns{1, 2.0 / 3});
+  EXPECT_NEAR(fold_tail.tsumo_points, 300 + 0.9 * 300 + 0.81 * 300 * 2 / 3, 1e-9);
+  EXPECT_NEAR(fold_tail.draw_prob, 0.81 * std::pow(0.9, 2.0 / 3), 1e-12);
+}
+
+// With no draw left for us the line wins nothing of its own and is at the draw as it is: tenpai
+// now or noten, whatever the DP's curve says a draw would bring; the others' last turns still
+// cut it short (two thirds of a go-round: 0.9^(2/3) reaches the draw) and pay their tsumo. Its
+// only wins are rons on their last discards: with 1.5 chances a go-round, two thirds of one is
+// one chance at the DP's one-draw odds, 0.3, for the DP's mean win of 8000.
+TEST(Line, WithNoDrawLeftTheHandIsAtTheDrawAsItIs) {
+  HandCurve curve;
+  curve.win = {0.3};
+  curve.score = {0.3 * 8000};
+  curve.tenpai = {0.8};
+  curve.shanten = 1;
+  Threat threat = quiet_threat(0.5);
+  threat.hazard.fill(0.1);
+  threat.tsumo_loss.fill(300);
+  const OthersTurns turns = others_turns(2, 3, 0);
+  const Line noten = push_line(curve, threat, 0, uncalibrated(), turns);
+  EXPECT_DOUBLE_EQ(noten.win_prob, 0);
+  EXPECT_DOUBLE_EQ(noten.draw_tenpai, 0);
+  EXPECT_NEAR(noten.draw_prob, std::pow(0.9, 2.0 / 3), 1e-12);
+  EXPECT_NEAR(noten.tsumo_points, 200, 1e-9);
+  EXPECT_DOUBLE_EQ(noten.draw_payment, draw_payments(threat, 0).noten);
+  curve.shanten = 0;
+  const Line tenpai = push_line(curve, threat, 0, uncalibrated(), turns);
+  EXPECT_DOUBLE_EQ(tenpai.draw_tenpai, 1);
+  EXPECT_DOUBLE_EQ(tenpai.draw_payment, draw_payments(threat, 0).tenpai);
+  curve.ron_chances = 1.5;
+  const Line rons = push_line(curve, threat, 0, uncalibrated(), turns);
+  EXPECT_NEAR(rons.win_prob, 0.3, 1e-12);
+  EXPECT_NEAR(rons.win_points, 0.3 * 8000, 1e-9);
+  EXPECT_NEAR(rons.draw_prob, 0.7 * std::pow(0.9, 2.0 / 3), 1e-12);
 }
 
 }  // namespace
