@@ -22,16 +22,23 @@ namespace {
 
 using nlohmann::json;
 
-// Seats drawing from the live wall before our next draw: all three after our discard, none
-// before a kan's rinshan tile (the draw after a pass depends on the discarder).
-constexpr int kAfterOurDiscard = 3;
-constexpr int kRinshanNext = 0;
+// When a line's turns come (push_line, fold_line): our draws and the others' turns around them.
+struct LineTiming {
+  int draws = 0;
+  OthersTurns others;
+};
 
-// Our draws in a line from `position` when `next_drawer` draws next (-1: we discard first): the
-// position's, or none when the wall has no draw left for us (the DP's position counts one all
-// the same, so that it can value the hand).
-int line_draws(const Table& table, int next_drawer, const dp::Position& position) {
-  return dp::own_draws_left(table, next_drawer) > 0 ? position.draws_left : 0;
+// The timing of a line from `position` when `next_drawer` draws next (-1: we discard first): the
+// position's draws, or none when the wall has no draw left for us (the DP's position counts one
+// all the same, so that it can value the hand).
+LineTiming timing_from(const Table& table, int next_drawer, const dp::Position& position) {
+  const int draws = dp::own_draws_left(table, next_drawer) > 0 ? position.draws_left : 0;
+  return {draws, others_turns(table.tiles_left(), dp::draws_before_ours(table, next_drawer), draws)};
+}
+
+// The timing after a kan: the rinshan tile is ours before any other seat draws.
+LineTiming timing_after_kan(const Table& table, const dp::Position& position) {
+  return {position.draws_left, others_turns(table.tiles_left(), 0, position.draws_left)};
 }
 
 const Action* find(std::span<const Action> legal, EventType type) {
@@ -153,9 +160,7 @@ struct FullPolicy::Decision {
 
   // Prices `action` that leaves the hand of `position` (a draw state: a pass, a kan): the
   // hand's curve pushed, against folding with its tiles; no discard of its own.
-  // `draws_before_ours` seats draw from the live wall before the first of our `draws`
-  // (others_turns).
-  Priced price_hand(const Action& action, dp::Position position, int draws_before_ours, int draws);
+  Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing);
 };
 
 FullPolicy::FullPolicy(FullSettings settings, std::string name)
@@ -288,15 +293,13 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 
 }  // namespace
 
-FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, int draws_before_ours,
-                                                    int draws) {
+FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
   set_draw_weights(position, threat, settings.wall_estimate);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
   const FullParams& params = settings.params;
   const HandCurve curve = hand_curve(dp(), position, options, params, dp_states);
-  const OthersTurns turns = others_turns(table.tiles_left(), draws_before_ours, draws);
-  const Line fold = fold_line(position.hand, threat, draws, params, turns);
-  return price(action, -1, push_line(curve, threat, draws, params, turns), &fold);
+  const Line fold = fold_line(position.hand, threat, timing.draws, params, timing.others);
+  return price(action, -1, push_line(curve, threat, timing.draws, params, timing.others), &fold);
 }
 
 Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
@@ -382,8 +385,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   dp::Position position = dp::position_from_table(table, -1, &options);
   set_draw_weights(position, d.threat, settings_.wall_estimate);
   if (after_riichi) options.riichi = dp::RiichiMode::always;
-  const int draws = line_draws(table, -1, position);
-  const OthersTurns turns = others_turns(table.tiles_left(), kAfterOurDiscard, draws);
+  const LineTiming timing = timing_from(table, -1, position);
   const bool reach_legal = find(legal, EventType::reach) != nullptr;
   const TileCounts visible = table.visible();
 
@@ -416,15 +418,17 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
     if (tenpai) dama[kind].ron_chances = params.dama_ron_chances * dama_ron_share(table, after, d.threat.wall);
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
-    const Line fold = fold_line(after, d.threat, draws, params, turns);
-    Priced priced = d.price(action, kind, push_line(curve, d.threat, draws, params, turns), after_riichi ? nullptr : &fold);
+    const Line fold = fold_line(after, d.threat, timing.draws, params, timing.others);
+    const Line push = push_line(curve, d.threat, timing.draws, params, timing.others);
+    Priced priced = d.price(action, kind, push, after_riichi ? nullptr : &fold);
     const Ukeire progress = ukeire(after, visible);
     priced.tie_shanten = progress.shanten;
     priced.tie_ukeire = progress.total;
     priced.tie_keep = keep_value(table, action.pai);
     d.priced.push_back(priced);
     if (!tenpai) continue;
-    Priced declared = d.price(action, kind, push_line(riichi[kind], after_riichi_threat, draws, params, turns), nullptr);
+    const Line declaring = push_line(riichi[kind], after_riichi_threat, timing.draws, params, timing.others);
+    Priced declared = d.price(action, kind, declaring, nullptr);
     declared.action.type = EventType::reach;  // shown as reach with its discard
     d.priced.push_back(declared);
   }
@@ -461,7 +465,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
   for (const Action& action : legal) {
     if (action.type != EventType::ankan && action.type != EventType::kakan) continue;
     const dp::Position position = dp::position_after(table, action, -1);
-    d.priced.push_back(d.price_hand(action, position, kRinshanNext, position.draws_left));
+    d.priced.push_back(d.price_hand(action, position, timing_after_kan(table, position)));
   }
   const Priced* overall = best_of(d.priced, d.tolerance, d.settings.params.equivalent_points);
   if (overall != nullptr && overall >= d.priced.data() + kans_from) {
@@ -492,7 +496,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const int next_drawer = (discarder + 1) % kSeats;
   const int now_shanten = shanten(table.hand());
   const dp::Position passed = dp::position_from_table(table, next_drawer);
-  d.priced.push_back(d.price_hand(*pass, passed, dp::draws_before_ours(table, next_drawer), line_draws(table, next_drawer, passed)));
+  d.priced.push_back(d.price_hand(*pass, passed, timing_from(table, next_drawer, passed)));
 
   // Each call: the hand after it, then its best discard (kuikae kinds excluded). A daiminkan is
   // a draw state (the rinshan tile comes next).
@@ -500,7 +504,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (action.type != EventType::chi && action.type != EventType::pon && action.type != EventType::daiminkan) continue;
     dp::Position position = dp::position_after(table, action, next_drawer);
     if (action.type == EventType::daiminkan) {
-      d.priced.push_back(d.price_hand(action, position, kRinshanNext, position.draws_left));
+      d.priced.push_back(d.price_hand(action, position, timing_after_kan(table, position)));
       continue;
     }
     const int after_shanten = shanten(position.hand);
@@ -508,15 +512,14 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
     set_draw_weights(position, d.threat, settings_.wall_estimate);
     const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, params, d.dp_states);
+    const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;
     for (int kind = 0; kind < kNumKinds; ++kind) {
       if (position.hand[kind] == 0 || !position.discardable[kind]) continue;
       TileCounts rest = position.hand;
       --rest[kind];
-      const int draws = line_draws(table, -1, position);
-      const OthersTurns turns = others_turns(table.tiles_left(), kAfterOurDiscard, draws);
-      const Line push = push_line(curves[kind], d.threat, draws, params, turns);
-      const Line fold = fold_line(rest, d.threat, draws, params, turns);
+      const Line push = push_line(curves[kind], d.threat, timing.draws, params, timing.others);
+      const Line fold = fold_line(rest, d.threat, timing.draws, params, timing.others);
       with_discards.push_back(d.price(action, kind, push, &fold));
     }
     if (const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points)) d.priced.push_back(*best);

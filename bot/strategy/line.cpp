@@ -26,9 +26,9 @@ double at(const std::vector<double>& curve, int r) {
 // raised to the chances per draw. Before our r-th draw the others play r go-rounds less what
 // they do not play before the first (`others_first`); their discards are that many chances.
 double win_within(const HandCurve& curve, int r, double others_first) {
-  const double own = std::clamp(at(curve.win, r), 0.0, 1.0);
   if (r <= 0) return 0;
-  const double chances = others_first == 1 ? 1 + curve.ron_chances : 1 + curve.ron_chances * (r - 1 + others_first) / r;
+  const double own = std::clamp(at(curve.win, r), 0.0, 1.0);
+  const double chances = 1 + curve.ron_chances - curve.ron_chances * (1 - others_first) / r;
   return 1 - std::pow(1 - own, chances);
 }
 
@@ -54,7 +54,6 @@ PerSeat<double> payee_of(const Threat& threat, int kind) {
 // wins, then their hazard ends the hand; returns what is still on.
 double others_go_round(Line& line, double going, const Threat& threat, int g, double share, const FullParams& params) {
   line.tsumo_points += going * threat.tsumo_loss[g] * share * params.opponent_tsumo_weight;
-  if (share == 1) return going * (1 - threat.hazard[g]);
   return going * std::pow(1 - threat.hazard[g], share);
 }
 

@@ -210,23 +210,25 @@ TEST(Full, FarAheadInTheLastHandDiscardsAsInPoints) {
   }
 }
 
+// The candidate `why` lists for the discard of `tile` (null if it lists none).
+const nlohmann::json* discard_candidate(const nlohmann::json& why, const std::string& tile) {
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == tile) return &c;
+  }
+  return nullptr;
+}
+
 // The line (push or fold) of the candidate `why` lists for the discard `action`.
 std::string line_of(const nlohmann::json& why, const Action& action) {
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == action.pai.to_string()) return c["line"];
-  }
-  return "none";
+  const nlohmann::json* c = discard_candidate(why, action.pai.to_string());
+  return c != nullptr ? (*c)["line"].get<std::string>() : "none";
 }
 
 // How much the push line of the candidate `why` lists for the discard `action` is worth over
 // its fold line, in points.
 double push_over_fold(const nlohmann::json& why, const Action& action) {
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == action.pai.to_string()) {
-      return c["push_value"].get<double>() - c["fold_value"].get<double>();
-    }
-  }
-  return NAN;
+  const nlohmann::json* c = discard_candidate(why, action.pai.to_string());
+  return c != nullptr ? (*c)["push_value"].get<double>() - (*c)["fold_value"].get<double>() : NAN;
 }
 
 // All-last, last at 20000 (the dealer 25000 after its riichi deposit, the others 26000 and
@@ -250,10 +252,8 @@ TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
 
 // The rank value `why` lists for the discard of `tile`.
 double rank_value_of(const nlohmann::json& why, const std::string& tile) {
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == tile) return c["rank_value"];
-  }
-  return NAN;
+  const nlohmann::json* c = discard_candidate(why, tile);
+  return c != nullptr ? (*c)["rank_value"].get<double>() : NAN;
 }
 
 // All-last, first at 28000 by 2000 over the dealer (26000 after its riichi deposit): any win of

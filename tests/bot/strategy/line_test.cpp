@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "bot/strategy/line.hpp"
 
@@ -24,6 +26,25 @@ Threat quiet_threat(double tenpai, double deal_in = 0, double loss = 0) {
   threat.choice_deal_in.fill(deal_in);
   threat.choice_loss.fill(loss);
   threat.payee_share = {0, 1.0 / 3, 1.0 / 3, 1.0 / 3};
+  return threat;
+}
+
+// A curve that wins with odds `win` by each draw, each win `mean_win` points, tenpai with odds
+// `tenpai` by each draw.
+HandCurve curve_of(std::vector<double> win, double mean_win, std::vector<double> tenpai) {
+  HandCurve curve;
+  for (const double w : win) curve.score.push_back(w * mean_win);
+  curve.win = std::move(win);
+  curve.tenpai = std::move(tenpai);
+  return curve;
+}
+
+// A quiet threat (above) whose opponents finish with odds `hazard` a go-round, our share of their
+// tsumo wins `tsumo_loss` a go-round.
+Threat racing_threat(double tenpai, double hazard, double tsumo_loss = 0) {
+  Threat threat = quiet_threat(tenpai);
+  threat.hazard.fill(hazard);
+  threat.tsumo_loss.fill(tsumo_loss);
   return threat;
 }
 
@@ -61,10 +82,7 @@ TEST(Line, DrawPaymentsMatchAnEnumerationOfWhoIsTenpai) {
 
 // Without a race the push line wins as the DP does: P(win within 2 draws) 0.75, by 0.5 then 0.25.
 TEST(Line, PushWithoutARaceWinsAsTheCurveSays) {
-  HandCurve curve;
-  curve.win = {0.5, 0.75};
-  curve.score = {0.5 * 4000, 0.75 * 4000};
-  curve.tenpai = {1, 1};
+  const HandCurve curve = curve_of({0.5, 0.75}, 4000, {1, 1});
   const Line line = push_line(curve, quiet_threat(0), 2, uncalibrated());
   EXPECT_NEAR(line.win_prob, 0.75, 1e-12);
   EXPECT_NEAR(line.win_points, 0.75 * 4000, 1e-9);
@@ -76,13 +94,9 @@ TEST(Line, PushWithoutARaceWinsAsTheCurveSays) {
 // chances raising it to 1 - (1 - 0.5)^2 = 0.75: 0.9 x 0.75. The draw follows if neither of us
 // wins during the next go-round's hazard either: 0.9 x 0.25 x 0.9.
 TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
-  HandCurve curve;
-  curve.win = {0.5};
-  curve.score = {0.5 * 8000};
-  curve.tenpai = {1};
+  HandCurve curve = curve_of({0.5}, 8000, {1});
   curve.ron_chances = 1;
-  Threat threat = quiet_threat(0);
-  threat.hazard.fill(0.1);
+  const Threat threat = racing_threat(0, 0.1);
   const Line line = push_line(curve, threat, 1, uncalibrated());
   EXPECT_NEAR(line.win_prob, 0.9 * 0.75, 1e-12);
   EXPECT_NEAR(line.win_points, 0.9 * 0.75 * 8000, 1e-9);
@@ -94,10 +108,7 @@ TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
 // 0.64, each win 7000, and loses the 1000 in the other 0.36: 0.64 x 7000 - 360. Without a race
 // or rons it is the DP's own score of the declaration, 0.4 x 8000 - 1000 = 2200.
 TEST(Line, ADeclarationsDepositIsLostWithoutAWinNotSpreadOverTheWins) {
-  HandCurve curve;
-  curve.win = {0.4};
-  curve.score = {0.4 * 7000};
-  curve.tenpai = {1};
+  HandCurve curve = curve_of({0.4}, 7000, {1});
   curve.ron_chances = 1;
   curve.deposit = 1000;
   const Line line = push_line(curve, quiet_threat(0), 1, uncalibrated());
@@ -156,10 +167,7 @@ TEST(Line, WinOddsClassOfAHand) {
 // by the hand's class and by whether an opponent has declared. A riichi declared plays its own
 // class, whatever its shanten.
 TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
-  HandCurve curve;
-  curve.win = {0.05};
-  curve.score = {0.05 * 6000};
-  curve.tenpai = {1};
+  HandCurve curve = curve_of({0.05}, 6000, {1});
   curve.shanten = 3;
   curve.closed = true;
   Threat threat = quiet_threat(0);
@@ -212,10 +220,7 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
 // Each later discard of a tenpai push pays the wall tile's danger while the hand goes on: with
 // three draws and no win, deal-ins after draws 1 and 2 (the last draw has no discard after it).
 TEST(Line, PushPaysTheDangerOfEachLaterDiscard) {
-  HandCurve curve;
-  curve.win = {0, 0, 0};
-  curve.score = {0, 0, 0};
-  curve.tenpai = {1, 1, 1};
+  const HandCurve curve = curve_of({0, 0, 0}, 0, {1, 1, 1});
   const Line line = push_line(curve, quiet_threat(0, 0.1, 800), 3);
   EXPECT_NEAR(line.deal_in_prob, 0.1 + 0.9 * 0.1, 1e-12);
   EXPECT_NEAR(line.deal_in_points, 800 + 0.9 * 800, 1e-9);
@@ -223,10 +228,7 @@ TEST(Line, PushPaysTheDangerOfEachLaterDiscard) {
 
 // The draw payments count only inside the noten window (the params').
 TEST(Line, DrawPaymentsCountOnlyInTheNotenWindow) {
-  HandCurve curve;
-  curve.win = std::vector<double>(8, 0.0);
-  curve.score = std::vector<double>(8, 0.0);
-  curve.tenpai = std::vector<double>(8, 1.0);
+  const HandCurve curve = curve_of(std::vector<double>(8, 0.0), 0, std::vector<double>(8, 1.0));
   const Threat threat = quiet_threat(0.5);
   EXPECT_GT(push_line(curve, threat, 4).draw_payment, 0);
   EXPECT_DOUBLE_EQ(push_line(curve, threat, 8).draw_payment, 0);
@@ -272,17 +274,12 @@ TEST(Line, FoldDiscardsTheSafestTilesFirstUpToTheHorizon) {
 // 300 (1 + 0.45 + 0.405 + 0.3645), and each line's value is that much lower. A weight of 0 leaves
 // them out.
 TEST(Line, BothLinesPayTheOthersTsumoWhileTheHandIsOn) {
-  Threat threat = quiet_threat(0);
-  threat.hazard.fill(0.1);
-  threat.tsumo_loss.fill(300);
+  const Threat threat = racing_threat(0, 0.1, 300);
   TileCounts hand{};
   hand[0] = 3;
   const Line fold = fold_line(hand, threat, 3);
   EXPECT_NEAR(fold.tsumo_points, 300 * (1 + 0.9 + 0.81 + 0.729), 1e-9);
-  HandCurve curve;
-  curve.win = {0.5, 0.5, 0.5};
-  curve.score = {0.5 * 4000, 0.5 * 4000, 0.5 * 4000};
-  curve.tenpai = {1, 1, 1};
+  const HandCurve curve = curve_of({0.5, 0.5, 0.5}, 4000, {1, 1, 1});
   FullParams params = uncalibrated();
   const Line push = push_line(curve, threat, 3, params);
   EXPECT_NEAR(push.tsumo_points, 300 * (1 + 0.45 + 0.405 + 0.3645), 1e-9);
@@ -343,14 +340,9 @@ TEST(Line, TheOthersTurnsAreCountedByTheWall) {
 // fold line over two draws pays 300 for its second go-round with none first and none after, and
 // 300 + 0.9 x 300 + 0.81 x 300 x 2/3 with a whole go-round first and two thirds after.
 TEST(Line, TheFirstAndLastGoRoundsCountOnlyWhatTheOthersPlay) {
-  HandCurve curve;
-  curve.win = {0.5, 0.75};
-  curve.score = {0.5 * 4000, 0.75 * 4000};
-  curve.tenpai = {1, 1};
+  HandCurve curve = curve_of({0.5, 0.75}, 4000, {1, 1});
   curve.ron_chances = 1;
-  Threat threat = quiet_threat(0);
-  threat.hazard.fill(0.1);
-  threat.tsumo_loss.fill(300);
+  const Threat threat = racing_threat(0, 0.1, 300);
   const FullParams params = uncalibrated();
 
   const Line after_discard = push_line(curve, threat, 2, params, OthersTurns{1, 0});
@@ -387,14 +379,9 @@ TEST(Line, TheFirstAndLastGoRoundsCountOnlyWhatTheOthersPlay) {
 // only wins are rons on their last discards: with 1.5 chances a go-round, two thirds of one is
 // one chance at the DP's one-draw odds, 0.3, for the DP's mean win of 8000.
 TEST(Line, WithNoDrawLeftTheHandIsAtTheDrawAsItIs) {
-  HandCurve curve;
-  curve.win = {0.3};
-  curve.score = {0.3 * 8000};
-  curve.tenpai = {0.8};
+  HandCurve curve = curve_of({0.3}, 8000, {0.8});
   curve.shanten = 1;
-  Threat threat = quiet_threat(0.5);
-  threat.hazard.fill(0.1);
-  threat.tsumo_loss.fill(300);
+  const Threat threat = racing_threat(0.5, 0.1, 300);
   const OthersTurns turns = others_turns(2, 3, 0);
   const Line noten = push_line(curve, threat, 0, uncalibrated(), turns);
   EXPECT_DOUBLE_EQ(noten.win_prob, 0);
