@@ -143,9 +143,9 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
     line.win_points +=
         going * (points_within(curve, j, turns.first) - points_within(curve, j - 1, turns.first)) / not_yet;
     going *= 1 - wins_now;
-    if (j == draws) break;
-    // Our discard after draw j: tenpai, the drawn tile (any tile of the wall); before, the safer
-    // of two tiles we do not need.
+    // Our discard after draw j (the last one too: it can be ronned before the others' last
+    // turns): tenpai, the drawn tile (any tile of the wall); before, the safer of two tiles we
+    // do not need.
     const double ours_tenpai = std::clamp(at(curve.tenpai, j), 0.0, 1.0);
     const double deal_in = threat.push_deal_in[g] * ours_tenpai + threat.choice_deal_in[g] * (1 - ours_tenpai);
     const double loss = threat.push_loss[g] * ours_tenpai + threat.choice_loss[g] * (1 - ours_tenpai);
@@ -191,7 +191,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const Fu
   for (int j = 1; j <= draws; ++j) {
     const int g = std::min(j, kMaxGoRounds);
     going = others_go_round(line, going, threat, g, round_share(j, turns), params);
-    if (j == draws || j > params.fold_horizon) continue;
+    if (j > params.fold_horizon) continue;
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
     const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
     const double loss = held.empty() ? threat.push_loss[g]

@@ -218,12 +218,15 @@ TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
 }
 
 // Each later discard of a tenpai push pays the wall tile's danger while the hand goes on: with
-// three draws and no win, deal-ins after draws 1 and 2 (the last draw has no discard after it).
+// three draws and no win, deal-ins after draws 1, 2 and 3 (the discard after the last draw can
+// be ronned too).
 TEST(Line, PushPaysTheDangerOfEachLaterDiscard) {
   const HandCurve curve = curve_of({0, 0, 0}, 0, {1, 1, 1});
   const Line line = push_line(curve, quiet_threat(0, 0.1, 800), 3);
-  EXPECT_NEAR(line.deal_in_prob, 0.1 + 0.9 * 0.1, 1e-12);
-  EXPECT_NEAR(line.deal_in_points, 800 + 0.9 * 800, 1e-9);
+  EXPECT_NEAR(line.deal_in_prob, 0.1 + 0.9 * 0.1 + 0.81 * 0.1, 1e-12);
+  EXPECT_NEAR(line.deal_in_points, 800 + 0.9 * 800 + 0.81 * 800, 1e-9);
+  const Line one_draw = push_line(curve, quiet_threat(0, 0.1, 800), 1);
+  EXPECT_NEAR(one_draw.deal_in_prob, 0.1, 1e-12);  // the last draw's discard alone
 }
 
 // The draw payments count only inside the noten window (the params').
@@ -255,12 +258,13 @@ TEST(Line, FoldDiscardsTheSafestTilesFirstUpToTheHorizon) {
   hand[nine_pin] = 1;
   hand[east] = 1;
   const Line fold = fold_line(hand, threat, 5);
-  // Turns 1-4 (the fifth draw has no discard after it): 9p, E, 1m, then 1m again (held runs out).
+  // Turns 1-5 (the fifth draw's discard too): 9p, E, 1m, then 1m twice more (held runs out).
   const double going2 = 1;
   const double going3 = going2 * (1 - 0.01);
   const double going4 = going3 * (1 - 0.02);
-  EXPECT_NEAR(fold.deal_in_points, 0 + 50 * going2 + 100 * going3 + 100 * going4, 1e-9);
-  EXPECT_NEAR(fold.deal_in_prob, 0.01 + 0.02 * going3 + 0.02 * going4, 1e-12);
+  const double going5 = going4 * (1 - 0.02);
+  EXPECT_NEAR(fold.deal_in_points, 0 + 50 * going2 + 100 * going3 + 100 * going4 + 100 * going5, 1e-9);
+  EXPECT_NEAR(fold.deal_in_prob, 0.01 + 0.02 * going3 + 0.02 * going4 + 0.02 * going5, 1e-12);
   EXPECT_DOUBLE_EQ(fold.win_prob, 0);
   EXPECT_NEAR(fold.payee[2], 1, 1e-12);  // only seat 2 is paid by these tiles
   FullParams short_horizon;
