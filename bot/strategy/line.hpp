@@ -80,9 +80,9 @@ OthersTurns others_turns(int tiles_left, int draws_before_ours, int draws);
 
 // Pushing: the DP's wins, made faster by ron chances and cut short by the opponents' hazard;
 // each later discard (the one after our last draw too) pays the danger of a tile from the wall
-// while the hand goes on. The draw payments count within the params' noten window only. The line's win odds are calibrated by the
-// hand after the candidate and by whether an opponent has declared (calibrated_win_odds), its
-// points with them.
+// while the hand goes on. The draw payments count within the params' noten window only. The
+// line's win odds are calibrated by the hand after the candidate and by whether an opponent has
+// declared (calibrated_win_odds), its points with them.
 Line push_line(const HandCurve& curve, const Threat& threat, int draws,
                const FullParams& params = kDefaultFullParams, const OthersTurns& turns = {});
 

@@ -229,6 +229,22 @@ TEST(Line, PushPaysTheDangerOfEachLaterDiscard) {
   EXPECT_NEAR(one_draw.deal_in_prob, 0.1, 1e-12);  // the last draw's discard alone
 }
 
+// The discard after our last draw comes before the others' last turns: by hand, one draw, a
+// hazard of 0.1 and 300 of tsumo loss a go-round, the tenpai discard dealing in with 0.2 for 1000.
+// The first go-round pays 300 and leaves 0.9; the discard deals in 0.9 x 0.2 for 900 and leaves
+// 0.72, which pays the last go-round's 0.72 x 300 and reaches the draw with 0.72 x 0.9.
+TEST(Line, TheLastDiscardComesBeforeTheOthersLastTurns) {
+  const HandCurve curve = curve_of({0}, 0, {1});
+  Threat threat = racing_threat(0, 0.1, 300);
+  threat.push_deal_in.fill(0.2);
+  threat.push_loss.fill(1000);
+  const Line line = push_line(curve, threat, 1, uncalibrated(), OthersTurns{1, 1});
+  EXPECT_NEAR(line.deal_in_prob, 0.9 * 0.2, 1e-12);
+  EXPECT_NEAR(line.deal_in_points, 0.9 * 1000, 1e-9);
+  EXPECT_NEAR(line.tsumo_points, 300 + 0.72 * 300, 1e-9);
+  EXPECT_NEAR(line.draw_prob, 0.72 * 0.9, 1e-12);
+}
+
 // The draw payments count only inside the noten window (the params').
 TEST(Line, DrawPaymentsCountOnlyInTheNotenWindow) {
   const HandCurve curve = curve_of(std::vector<double>(8, 0.0), 0, std::vector<double>(8, 1.0));
