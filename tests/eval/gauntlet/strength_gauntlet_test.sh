@@ -3,7 +3,8 @@
 # champion (the champion directory stamped with HEAD and holding this build's tenbin, so nothing
 # is built), four games each from South 4 of the start book. Each matchup gets its own checked
 # match directory and the last table a row per matchup and one for its opponents; our seats play
-# a frozen copy of the build's bot. SHARD plays one shard of the walls.
+# a frozen copy of the build's bot. SHARD plays one shard of the walls. A match begun by another
+# build resumes with the copy that began it.
 # Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
 set -euo pipefail
 build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
@@ -50,4 +51,25 @@ sharded="$work/out/tsumogiri-seed3-8-starts-south4-shard1of2"
 grep -q '"index": 1' "$sharded/meta.json" && grep -q '"count": 2' "$sharded/meta.json" || fail "shard meta: $(cat "$sharded/meta.json")"
 [ "$(grep -c '"wall_game":1' "$sharded/results.jsonl")" = 4 ] && [ "$(wc -l <"$sharded/results.jsonl")" = 4 ] \
   || fail "shard games: $(cat "$sharded/results.jsonl" | cut -c1-80)"
+# A match begun by another build goes on with the frozen copy that began it: here a copy renamed
+# as an earlier build's, the match cut back to two of its games as an interruption would leave it.
+OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err" || fail "seed 5: $(tail -5 "$work/err")"
+resumed="$work/out/tsumogiri-seed5-4-starts-south4"
+earlier="$work/out/bin/tenbin-0.0.0-earlier"
+mv "${frozen[0]}" "$earlier"
+sed -i "s|${frozen[0]} |$earlier |" "$resumed/meta.json"
+head -n 2 "$resumed/results.jsonl" >"$work/two" && mv "$work/two" "$resumed/results.jsonl"
+OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" tsumogiri >"$work/printed-resumed" 2>"$work/err" || fail "resumed: $(tail -5 "$work/err")"
+grep -q "resumes with the binary that began it, $earlier" "$work/err" || fail "no word of the binary: $(cat "$work/err")"
+[ "$(grep -c "\"command\": \"$earlier --log-level warn --strategy" "$resumed/meta.json")" = 4 ] \
+  || fail "the resumed seats: $(grep command "$resumed/meta.json")"
+[ "$(wc -l <"$resumed/results.jsonl")" = 4 ] || fail "resumed games: $(wc -l <"$resumed/results.jsonl")"
+grep -q '^verify .*OK$' "$work/printed-resumed" || fail "resumed verify: $(cat "$work/printed-resumed")"
+# A match whose binary is gone is refused, not played on with this build's.
+rm "$earlier"
+if OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err"; then fail "played on without its binary"; fi
+grep -q "which is gone" "$work/err" || fail "gone binary: $(cat "$work/err")"
 echo "ok: the gauntlet table"
