@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 namespace tenbin::arena {
 
@@ -16,12 +18,22 @@ std::optional<MatchLock> MatchLock::take(const std::string& path, std::string& w
     why = "cannot open the lock " + path + ": " + std::strerror(errno);
     return std::nullopt;
   }
-  int status = 0;
-  do {
-    status = ::flock(fd, LOCK_EX | LOCK_NB);
-  } while (status != 0 && errno == EINTR);
-  if (status == 0) return MatchLock(fd);
-  const int error = errno;
+  // A killed arena's lock outlives it while a seat it was starting sits between fork and exec
+  // (the child holds the descriptor until its exec closes it), so a busy lock is tried again for
+  // up to kBusyRetries * kBusyPause before the match is called taken.
+  constexpr int kBusyRetries = 20;
+  constexpr auto kBusyPause = std::chrono::milliseconds(50);
+  int error = 0;
+  for (int attempt = 0; attempt <= kBusyRetries; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(kBusyPause);
+    int status = 0;
+    do {
+      status = ::flock(fd, LOCK_EX | LOCK_NB);
+    } while (status != 0 && errno == EINTR);
+    if (status == 0) return MatchLock(fd);
+    error = errno;
+    if (error != EWOULDBLOCK) break;
+  }
   ::close(fd);
   why = error == EWOULDBLOCK ? "another tenbin-arena is playing this match (it holds " + path + ")"
                              : "cannot lock " + path + ": " + std::strerror(error);
