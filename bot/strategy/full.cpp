@@ -223,6 +223,12 @@ bool offers_call(std::span<const Action> legal) {
   });
 }
 
+// A call is a plan to win (or to reach tenpai for the draw's payment): one whose best line is the
+// fold line is left for the pass, which folds with more tiles and gives nothing away.
+bool may_call(const FullPolicy::Priced& call, const FullParams& params) {
+  return params.calls_that_fold != 0 || !call.folds;
+}
+
 bool is_claim(tenbin::Decision decision) {
   return decision == tenbin::Decision::claim_discard || decision == tenbin::Decision::claim_kakan ||
          decision == tenbin::Decision::claim_ankan;
@@ -504,7 +510,8 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (action.type != EventType::chi && action.type != EventType::pon && action.type != EventType::daiminkan) continue;
     dp::Position position = dp::position_after(table, action, next_drawer);
     if (action.type == EventType::daiminkan) {
-      d.priced.push_back(d.price_hand(action, position, timing_after_kan(table, position)));
+      const Priced kan = d.price_hand(action, position, timing_after_kan(table, position));
+      if (may_call(kan, params)) d.priced.push_back(kan);
       continue;
     }
     const int after_shanten = shanten(position.hand);
@@ -522,7 +529,8 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
       const Line fold = fold_line(rest, d.threat, timing.draws, params, timing.others);
       with_discards.push_back(d.price(action, kind, push, &fold));
     }
-    if (const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points)) d.priced.push_back(*best);
+    const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points);
+    if (best != nullptr && may_call(*best, params)) d.priced.push_back(*best);
   }
   const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points);
   return best != nullptr ? best->action : *pass;

@@ -80,6 +80,10 @@ struct FullParams {
                                                         0.82, 0.37, 1.24, 1, 1, 1.42, 0.68, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
+  // Whether a call whose best line is the fold line may be taken (1) or the pass is kept (0). A
+  // call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles, and after
+  // a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls that fold").
+  int calls_that_fold = 0;
   double rank_value_noise = 2e-4;
   // The ukeire stand-in (bot/strategy/ukeire_curve) and where it takes the DP's place.
   int dp_max_shanten = 4;
@@ -154,6 +158,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");
   visit("equivalent_points", p.equivalent_points,
         "candidates closer than this in points tie, and the hand's progress decides");
+  visit("calls_that_fold", p.calls_that_fold,
+        "1: a call whose best line folds may be taken; 0: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rank_value_noise", p.rank_value_noise,
         "rank values closer than this share of the rank-point spread tie (MJ-0's deal-in odds are known to ~0.5%)");
   visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");

@@ -117,6 +117,48 @@ TEST(Full, PassesAPonThatLeavesNoYaku) {
   EXPECT_EQ(action.type, EventType::none) << why.dump(1);
 }
 
+// The candidate `why` lists for the action taken.
+nlohmann::json taken_candidate(const nlohmann::json& why, const Action& taken) {
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["action"]["type"] == std::string(event_type_name(taken.type)) &&
+        (taken.type == EventType::none || c["action"]["pai"] == taken.pai.to_string())) {
+      return c;
+    }
+  }
+  return nullptr;
+}
+
+// Far hands holding a pair of a wind of no value to them (or a pair of simples) in the first
+// go-round, offered the pon: the pon's hand has no yaku in sight and its best line folds, as the
+// pass's does. The two fold lines are a few points apart (the call skips two seats' turns), so
+// some of these calls win on value when a call that folds may be taken; none is taken when not.
+TEST(Full, PassesACallWhoseLineFolds) {
+  const std::vector<std::pair<std::string, std::string>> offers = {
+      {"1m 3m 4m 6m 6p 6p 2s 5s 6s E W W C", "W"}, {"1m 4m 7m 2p 6p 6p 9p 2s 5s 8s W W C", "W"},
+      {"1m 3m 4m 6m 6p 6p 2s 5s 6s S W W C", "W"}, {"1m 4m 7m 2p 6p 6p 9p 2s 5s 8s W W C", "6p"},
+      {"1m 3m 4m 6m 6p 6p 2s 5s 6s E N N C", "N"}, {"1m 4m 7m 2p 6p 6p 9p 2s 5s 8s N N C", "N"}};
+  int folding_calls_taken = 0;
+  for (const auto& [hand, offered] : offers) {
+    for (const int honba : {0, 1}) {
+      Deal deal;
+      deal.dora_marker = "3p";
+      deal.honba = honba;
+      const Table table = after({start_game(0), start_kyoku(hand, deal), tsumo(0, "S"), dahai(0, "S", true), tsumo(1),
+                                 dahai(1, offered, true)});
+      FullSettings settings;
+      settings.params.calls_that_fold = 1;
+      nlohmann::json why;
+      Action taken = full(table, settings, &why);
+      if (taken.type == EventType::pon && taken_candidate(why, taken)["line"] == "fold") ++folding_calls_taken;
+      settings.params.calls_that_fold = 0;
+      taken = full(table, settings, &why);
+      if (taken.type == EventType::none) continue;
+      EXPECT_EQ(taken_candidate(why, taken)["line"], "push") << hand << " honba " << honba << why.dump(1);
+    }
+  }
+  EXPECT_GT(folding_calls_taken, 0);
+}
+
 // Nine kinds of terminals and honours and nothing else: a thirteen-orphans try needs four more
 // kinds; the abortive draw is the better deal.
 TEST(Full, AbortsWithNineTerminalKinds) {
