@@ -1,5 +1,5 @@
 // One arena per match directory: the arena holds an advisory lock (flock) on DIR/arena.lock while
-// it plays, so a second arena started on the same --out (a re-queued batch job, say) refuses at
+// it plays, so a second arena started on the same --out (a re-queued batch job, say) refuses
 // within a second instead of playing every game twice. The kernel releases the lock when the
 // holder exits, however it ends, so the lock of a killed arena never blocks --resume; seats do not
 // inherit it (one being started when the arena died holds it until its exec, hence the second).

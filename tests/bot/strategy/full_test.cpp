@@ -46,6 +46,26 @@ Action full(const Table& table, FullSettings settings = {}, nlohmann::json* why 
   return action;
 }
 
+// The candidate `why` lists for an action of `type` on `tile` (empty for a pass).
+const nlohmann::json* candidate(const nlohmann::json& why, const std::string& type, const std::string& tile) {
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["action"]["type"] == type && c["action"].value("pai", std::string()) == tile) return &c;
+  }
+  return nullptr;
+}
+
+// The candidate `why` lists for the discard of `tile`.
+const nlohmann::json* discard_candidate(const nlohmann::json& why, const std::string& tile) {
+  return candidate(why, "dahai", tile);
+}
+
+// The line (push or fold) of the candidate `why` lists for `action` (a discard, a call or a pass).
+std::string line_of(const nlohmann::json& why, const Action& action) {
+  const std::string tile = action.type == EventType::none ? std::string() : action.pai.to_string();
+  const nlohmann::json* c = candidate(why, std::string(event_type_name(action.type)), tile);
+  return c != nullptr ? (*c)["line"].get<std::string>() : "none";
+}
+
 // Seat 1 (the dealer) opens with 9s, seats 2 and 3 throw honours, we throw N; seat 1 declares
 // riichi on 1m; we draw `draw`.
 std::vector<std::string> dealer_riichi(const std::string& hand, const std::string& draw, Deal deal = {}) {
@@ -117,17 +137,6 @@ TEST(Full, PassesAPonThatLeavesNoYaku) {
   EXPECT_EQ(action.type, EventType::none) << why.dump(1);
 }
 
-// The candidate `why` lists for the action taken.
-nlohmann::json taken_candidate(const nlohmann::json& why, const Action& taken) {
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (c["action"]["type"] == std::string(event_type_name(taken.type)) &&
-        (taken.type == EventType::none || c["action"]["pai"] == taken.pai.to_string())) {
-      return c;
-    }
-  }
-  return nullptr;
-}
-
 // Far hands holding a pair of a wind of no value to them (or a pair of simples) in the first
 // go-round, offered the pon: the pon's hand has no yaku in sight and its best line folds, as the
 // pass's does. The two fold lines are a few points apart (the call skips two seats' turns), so
@@ -149,11 +158,11 @@ TEST(Full, PassesACallWhoseLineFolds) {
       settings.params.calls_that_fold = 1;
       nlohmann::json why;
       Action taken = full(table, settings, &why);
-      if (taken.type == EventType::pon && taken_candidate(why, taken)["line"] == "fold") ++folding_calls_taken;
+      if (taken.type == EventType::pon && line_of(why, taken) == "fold") ++folding_calls_taken;
       settings.params.calls_that_fold = 0;
       taken = full(table, settings, &why);
       if (taken.type == EventType::none) continue;
-      EXPECT_EQ(taken_candidate(why, taken)["line"], "push") << hand << " honba " << honba << why.dump(1);
+      EXPECT_EQ(line_of(why, taken), "push") << hand << " honba " << honba << why.dump(1);
     }
   }
   EXPECT_GT(folding_calls_taken, 0);
@@ -250,20 +259,6 @@ TEST(Full, FarAheadInTheLastHandDiscardsAsInPoints) {
     EXPECT_EQ(ranked.type, in_points.type) << hand << " + " << draw;
     EXPECT_EQ(ranked.pai.to_string(), in_points.pai.to_string()) << hand << " + " << draw << "\n" << why.dump(1);
   }
-}
-
-// The candidate `why` lists for the discard of `tile` (null if it lists none).
-const nlohmann::json* discard_candidate(const nlohmann::json& why, const std::string& tile) {
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (c["action"]["type"] == "dahai" && c["action"]["pai"] == tile) return &c;
-  }
-  return nullptr;
-}
-
-// The line (push or fold) of the candidate `why` lists for the discard `action`.
-std::string line_of(const nlohmann::json& why, const Action& action) {
-  const nlohmann::json* c = discard_candidate(why, action.pai.to_string());
-  return c != nullptr ? (*c)["line"].get<std::string>() : "none";
 }
 
 // How much the push line of the candidate `why` lists for the discard `action` is worth over
