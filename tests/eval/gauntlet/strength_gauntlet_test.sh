@@ -4,7 +4,8 @@
 # is built), four games each from South 4 of the start book. Each matchup gets its own checked
 # match directory and the last table a row per matchup and one for its opponents; our seats play
 # a frozen copy of the build's bot. SHARD plays one shard of the walls. A match begun by another
-# build resumes with the copy that began it.
+# build resumes with the copy that began it. VARIANT and PARAMS play full with tunables set, paired
+# with full's match.
 # Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
 set -euo pipefail
 build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
@@ -72,4 +73,27 @@ rm "$earlier"
 if OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
   "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err"; then fail "played on without its binary"; fi
 grep -q "which is gone" "$work/err" || fail "gone binary: $(cat "$work/err")"
+
+# A variant plays full with a tunable set, in a directory of its own, and is paired with full's
+# match on the same walls.
+OUT="$work/out" GAMES=8 SEED=7 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" full >/dev/null 2>"$work/err" || fail "full: $(tail -5 "$work/err")"
+OUT="$work/out" GAMES=8 SEED=7 STARTS=data/starts-south4.jsonl VARIANT=eq0 PARAMS="equivalent_points=0" \
+  TENBIN_BUILD_DIR="$build" "$root/scripts/strength" full >"$work/printed-variant" 2>"$work/err" \
+  || fail "the variant: $(tail -5 "$work/err")"
+variant="$work/out/full+eq0-seed7-8-starts-south4"
+[ -f "$variant/summary.json" ] || fail "no variant match: $(ls "$work/out")"
+[ "$(grep -c -- '--param equivalent_points=0 --strategy full"' "$variant/meta.json")" = 1 ] \
+  || fail "the variant's seat: $(grep command "$variant/meta.json")"
+[ "$(grep -c -- '--param' "$work/out/full-seed7-8-starts-south4/meta.json")" = 0 ] || fail "full's match was played with params"
+grep -q '^full+eq0 vs greedy .*games    8 ' "$work/printed-variant" || fail "variant row: $(cat "$work/printed-variant")"
+grep -q '^full - full: average rank .* over 8 paired games, 2 walls' "$work/printed-variant" \
+  || fail "variant pair: $(cat "$work/printed-variant")"
+# The tunables come with a name for their directories, and a name that is a plain word.
+if OUT="$work/out" GAMES=4 SEED=7 PARAMS="equivalent_points=0" TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" full >/dev/null 2>"$work/err"; then fail "PARAMS without VARIANT played"; fi
+grep -q "PARAMS and VARIANT go together" "$work/err" || fail "PARAMS alone: $(cat "$work/err")"
+if OUT="$work/out" GAMES=4 SEED=7 VARIANT="a/b" PARAMS="equivalent_points=0" TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" full >/dev/null 2>"$work/err"; then fail "a VARIANT with a slash played"; fi
+grep -q "is not a plain name" "$work/err" || fail "VARIANT a/b: $(cat "$work/err")"
 echo "ok: the gauntlet table"
