@@ -226,7 +226,7 @@ bool offers_call(std::span<const Action> legal) {
 // A call is a plan to win (or to reach tenpai for the draw's payment): one whose best line is the
 // fold line is left for the pass, which folds with more tiles and gives nothing away.
 bool may_call(const FullPolicy::Priced& call, const FullParams& params) {
-  return params.calls_that_fold != 0 || !call.folds;
+  return params.calls_that_fold || !call.folds;
 }
 
 bool is_claim(tenbin::Decision decision) {

@@ -12,6 +12,7 @@ namespace {
 
 std::string text_of(double value) { return fmt::format("{}", value); }
 std::string text_of(int value) { return std::to_string(value); }
+std::string text_of(bool value) { return value ? "true" : "false"; }
 template <std::size_t N>
 std::string text_of(const std::array<double, N>& table) {
   return fmt::format("{}", fmt::join(table, ","));
@@ -24,6 +25,7 @@ std::string text_of(const WinLevels& levels) {
 
 nlohmann::json json_of(double value) { return value; }
 nlohmann::json json_of(int value) { return value; }
+nlohmann::json json_of(bool value) { return value; }
 template <std::size_t N>
 nlohmann::json json_of(const std::array<double, N>& table) { return table; }
 nlohmann::json json_of(const WinLevels& levels) {
@@ -64,6 +66,16 @@ std::vector<double> numbers_from(std::string_view name, std::string_view text, s
 
 void assign(std::string_view name, std::string_view text, double& field) { field = number_from<double>(name, text); }
 void assign(std::string_view name, std::string_view text, int& field) { field = number_from<int>(name, text); }
+// A switch: true or false, or 1 or 0.
+void assign(std::string_view name, std::string_view text, bool& field) {
+  if (text == "true" || text == "1") {
+    field = true;
+  } else if (text == "false" || text == "0") {
+    field = false;
+  } else {
+    throw std::invalid_argument(fmt::format("--param {}: \"{}\" is not true or false (or 1 or 0)", name, text));
+  }
+}
 template <std::size_t N>
 void assign(std::string_view name, std::string_view text, std::array<double, N>& table) {
   const std::vector<double> values = numbers_from(name, text, N);

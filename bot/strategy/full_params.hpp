@@ -80,10 +80,11 @@ struct FullParams {
                                                         0.82, 0.37, 1.24, 1, 1, 1.42, 0.68, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
-  // Whether a call whose best line is the fold line may be taken (1) or the pass is kept (0). A
-  // call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles, and after
-  // a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls that fold").
-  int calls_that_fold = 0;
+  // Whether a call whose best line is the fold line may be taken (true) or the pass is kept
+  // (false). A call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles,
+  // and after a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls
+  // that fold").
+  bool calls_that_fold = false;
   double rank_value_noise = 2e-4;
   // The ukeire stand-in (bot/strategy/ukeire_curve) and where it takes the DP's place.
   int dp_max_shanten = 4;
@@ -124,7 +125,8 @@ struct FullParams {
 inline const FullParams kDefaultFullParams{};
 
 // Calls visit(name, field, note) for every tunable, in the order `tenbin params` lists them;
-// `field` is a double, an int, a table of doubles or a WinLevels (whose shares are the tunable).
+// `field` is a double, an int, a bool (a switch), a table of doubles or a WinLevels (whose shares
+// are the tunable).
 template <typename Params, typename Visit>
 void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances", p.riichi_ron_chances,
@@ -159,7 +161,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("equivalent_points", p.equivalent_points,
         "candidates closer than this in points tie, and the hand's progress decides");
   visit("calls_that_fold", p.calls_that_fold,
-        "1: a call whose best line folds may be taken; 0: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
+        "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rank_value_noise", p.rank_value_noise,
         "rank values closer than this share of the rank-point spread tie (MJ-0's deal-in odds are known to ~0.5%)");
   visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");

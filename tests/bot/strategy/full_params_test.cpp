@@ -45,6 +45,24 @@ TEST(FullParams, SetsScalarsAndTables) {
   EXPECT_EQ(params_json(params)["fold_horizon"], 7);
 }
 
+// A switch takes true or false, or 1 or 0, and lists and writes itself as a boolean.
+TEST(FullParams, SetsSwitches) {
+  FullParams params;
+  set_param(params, "calls_that_fold=true");
+  EXPECT_TRUE(params.calls_that_fold);
+  EXPECT_EQ(params_json(params)["calls_that_fold"], true);
+  set_param(params, "calls_that_fold=0");
+  EXPECT_FALSE(params.calls_that_fold);
+  set_param(params, "calls_that_fold=1");
+  EXPECT_TRUE(params.calls_that_fold);
+  set_param(params, "calls_that_fold=false");
+  EXPECT_FALSE(params.calls_that_fold);
+  for (const ParamListing& param : list_params(params)) {
+    if (param.name != "calls_that_fold") continue;
+    EXPECT_EQ(param.value, "false");
+  }
+}
+
 TEST(FullParams, RefusesBadAssignments) {
   FullParams params;
   const auto refused = [&](const std::string& assignment, const std::string& reason) {
@@ -63,6 +81,8 @@ TEST(FullParams, RefusesBadAssignments) {
   refused("fold_horizon=-1", "out of range");
   refused("riichi_ron_chances=nan", "out of range");
   refused("tenpai_by_turn=0.1,0.2", "2 values given, 21 expected");
+  refused("calls_that_fold=2", "not true or false");
+  refused("calls_that_fold=yes", "not true or false");
   EXPECT_EQ(params_json(params), params_json(kDefaultFullParams));  // nothing half-set
 }
 

@@ -155,11 +155,11 @@ TEST(Full, PassesACallWhoseLineFolds) {
       const Table table = after({start_game(0), start_kyoku(hand, deal), tsumo(0, "S"), dahai(0, "S", true), tsumo(1),
                                  dahai(1, offered, true)});
       FullSettings settings;
-      settings.params.calls_that_fold = 1;
+      settings.params.calls_that_fold = true;
       nlohmann::json why;
       Action taken = full(table, settings, &why);
       if (taken.type == EventType::pon && line_of(why, taken) == "fold") ++folding_calls_taken;
-      settings.params.calls_that_fold = 0;
+      settings.params.calls_that_fold = false;
       taken = full(table, settings, &why);
       if (taken.type == EventType::none) continue;
       EXPECT_EQ(line_of(why, taken), "push") << hand << " honba " << honba << why.dump(1);
