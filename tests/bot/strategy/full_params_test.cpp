@@ -57,10 +57,13 @@ TEST(FullParams, SetsSwitches) {
   EXPECT_TRUE(params.calls_that_fold);
   set_param(params, "calls_that_fold=false");
   EXPECT_FALSE(params.calls_that_fold);
+  int listed = 0;
   for (const ParamListing& param : list_params(params)) {
     if (param.name != "calls_that_fold") continue;
     EXPECT_EQ(param.value, "false");
+    ++listed;
   }
+  EXPECT_EQ(listed, 1);
 }
 
 TEST(FullParams, RefusesBadAssignments) {
