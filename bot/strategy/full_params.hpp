@@ -68,16 +68,13 @@ struct FullParams {
   // The push line's win odds against what happened after the discards it priced, by the hand
   // after the candidate (index: tenpai open, tenpai dama, closed one-, two-, three-shanten and
   // more, open one-, two-shanten and more, a declared riichi), first with no opponent declared,
-  // then facing a riichi (docs/full.md, "The win-odds refit" and "Open hands apart"). With nothing
-  // declared, an open hand short of tenpai wins less often than the DP's draws say, a closed one
-  // more often, a declaration more often; facing a riichi, a tenpai hand wins far less often than
-  // the race says (it folds later, and the others fold), a dama one least. Platt scaling written
-  // on the odds ratio, so that no param is negative: p / (1 - p) played = factor * (q / (1 -
-  // q))^power for the DP's q (factor 1 and power 1: as they are).
-  std::array<double, kWinOddsClasses> win_odds_factor = {0.67, 1.17, 1.09, 1.29, 1.19, 0.59, 0.78, 1.36,
-                                                         0.54, 0.24, 1.34, 1, 1, 1.25, 0.72, 1};
-  std::array<double, kWinOddsClasses> win_odds_power = {1.19, 0.47, 0.99, 1.05, 0.90, 0.75, 0.87, 0.69,
-                                                        0.82, 0.37, 1.24, 1, 1, 1.42, 0.68, 1};
+  // then facing a riichi. Platt scaling written on the odds ratio, so that no param is negative:
+  // p / (1 - p) played = factor * (q / (1 - q))^power for the DP's q. Every class is at 1 and 1
+  // (the DP's and the race's odds as they are): the fitted classes were fitted on outcomes that
+  // include our own later folds, and lifted far hands' odds into discards that go back a shanten
+  // (docs/full.md, "The calibration undone").
+  std::array<double, kWinOddsClasses> win_odds_factor = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  std::array<double, kWinOddsClasses> win_odds_power = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
   // Whether a call whose best line is the fold line may be taken (true) or the pass is kept
@@ -151,7 +148,7 @@ void for_each_param(Params& p, Visit&& visit) {
         "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
   visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
   visit("win_odds_factor", p.win_odds_factor,
-        "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, closed 1, 2, 3+ shanten, open 1, 2+ shanten, riichi declared), first with no riichi shown, then facing one: maximum likelihood over full's discards against 3 majiang-ai with the others' tsumo priced (scripts/study/line-outcomes --undo-calibration --fit; the tenpai and declared classes on 5e629b4's odd walls of seed 25300, 22,497 discards; the classes short of tenpai on those and main's odd walls of seed 25320, pooled), each class with at least 50 discards and 50 wins; tenpai dama facing a riichi keeps its fit on the even walls of seed 25300 (128 discards), and the closed two-shanten, farther and chasing-declaration classes facing a riichi stay at 1 and 1 (too few wins)");
+        "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, closed 1, 2, 3+ shanten, open 1, 2+ shanten, riichi declared), first with no riichi shown, then facing one; all 1 and 1 (no calibration) since the paired runs of seeds 25380 and 25382 (the fit of scripts/study/line-outcomes --undo-calibration --fit is docs/full.md's)");
   visit("win_odds_power", p.win_odds_power, "the power of the odds in that calibration (fitted with the factor; 1 and 1: no calibration)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("opponent_tsumo_weight", p.opponent_tsumo_weight,

@@ -56,6 +56,15 @@ FullParams uncalibrated() {
   return params;
 }
 
+// The calibration as last fitted (docs/full.md, "The win-odds refit" and "Open hands apart"), which
+// the defaults no longer play ("The calibration undone"): a calibration that moves every class.
+FullParams fitted() {
+  FullParams params;
+  params.win_odds_factor = {0.67, 1.17, 1.09, 1.29, 1.19, 0.59, 0.78, 1.36, 0.54, 0.24, 1.34, 1, 1, 1.25, 0.72, 1};
+  params.win_odds_power = {1.19, 0.47, 0.99, 1.05, 0.90, 0.75, 0.87, 0.69, 0.82, 0.37, 1.24, 1, 1, 1.42, 0.68, 1};
+  return params;
+}
+
 // The noten payments by enumeration of the eight tenpai patterns of three opponents with odds
 // 0.2, 0.5 and 0.9: 3000 from the noten hands to the tenpai ones (Tenhou's rules).
 TEST(Line, DrawPaymentsMatchAnEnumerationOfWhoIsTenpai) {
@@ -140,6 +149,16 @@ TEST(Line, WinOddsCalibrationByHand) {
   for (int c = 0; c < kWinOddsClasses; ++c) EXPECT_NEAR(calibrated_win_odds(0.05, c, uncalibrated()), 0.05, 1e-15);
 }
 
+// The defaults play the DP's and the race's odds as they are: every class at factor 1 and power 1
+// (docs/full.md, "The calibration undone").
+TEST(Line, DefaultWinOddsAreUncalibrated) {
+  for (int c = 0; c < kWinOddsClasses; ++c) {
+    EXPECT_DOUBLE_EQ(kDefaultFullParams.win_odds_factor[c], 1) << c;
+    EXPECT_DOUBLE_EQ(kDefaultFullParams.win_odds_power[c], 1) << c;
+    for (const double odds : {0.01, 0.2, 0.7}) EXPECT_NEAR(calibrated_win_odds(odds, c), odds, 1e-15) << c;
+  }
+}
+
 // The class of a hand: tenpai open (0) or closed and not declared, dama (1), then a closed
 // hand's shanten (2-4, three and beyond sharing one), an open hand's (5-6, two and beyond
 // sharing one), and a declared riichi its own whatever its shanten; facing an opponent's riichi,
@@ -164,44 +183,45 @@ TEST(Line, WinOddsClassOfAHand) {
 }
 
 // The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
-// by the hand's class and by whether an opponent has declared. A riichi declared plays its own
+// by the hand's class and by whether an opponent has declared: here the calibration last fitted. A riichi declared plays its own
 // class, whatever its shanten.
 TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   HandCurve curve = curve_of({0.05}, 6000, {1});
   curve.shanten = 3;
   curve.closed = true;
   Threat threat = quiet_threat(0);
-  const Line calibrated = push_line(curve, threat, 1);
-  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 4), 1e-12);  // class 4: closed, 3+ shanten
+  const FullParams calibration = fitted();
+  const Line calibrated = push_line(curve, threat, 1, calibration);
+  EXPECT_NEAR(calibrated.win_prob, calibrated_win_odds(0.05, 4, calibration), 1e-12);  // class 4: closed, 3+ shanten
   EXPECT_GT(calibrated.win_prob, 0.05);  // a closed far hand's odds are raised
   EXPECT_NEAR(calibrated.win_points / calibrated.win_prob, 6000, 1e-9);
   curve.shanten = 1;
   curve.closed = false;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, 5), 1e-12);  // open, one-shanten
+  EXPECT_NEAR(push_line(curve, threat, 1, calibration).win_prob, calibrated_win_odds(0.05, 5, calibration), 1e-12);  // open, one-shanten
   curve.shanten = 0;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, 0), 1e-12);
-  EXPECT_LT(push_line(curve, threat, 1).win_prob, 0.05);  // a tenpai hand's are lowered
+  EXPECT_NEAR(push_line(curve, threat, 1, calibration).win_prob, calibrated_win_odds(0.05, 0, calibration), 1e-12);
+  EXPECT_LT(push_line(curve, threat, 1, calibration).win_prob, 0.05);  // a tenpai hand's are lowered
   curve.declared = true;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, kWinOddsHandClasses - 1), 1e-12);
+  EXPECT_NEAR(push_line(curve, threat, 1, calibration).win_prob, calibrated_win_odds(0.05, kWinOddsHandClasses - 1, calibration), 1e-12);
   FullParams doubled = uncalibrated();
   doubled.win_odds_factor[kWinOddsHandClasses - 1] = 2;  // ratio 2 x 1/19
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
 
   // Facing a riichi: the classes after the first six, read with their own params.
   threat.opponent_declared = true;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.05, kWinOddsClasses - 1), 1e-12);
+  EXPECT_NEAR(push_line(curve, threat, 1, calibration).win_prob, calibrated_win_odds(0.05, kWinOddsClasses - 1, calibration), 1e-12);
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 0.05, 1e-12);  // a chasing declaration: as the DP says
   doubled.win_odds_factor[kWinOddsClasses - 1] = 2;
   EXPECT_NEAR(push_line(curve, threat, 1, doubled).win_prob, 2.0 / 21, 1e-12);
   curve.declared = false;
   curve.win = {0.37};
   curve.score = {0.37 * 6000};
-  const Line facing = push_line(curve, threat, 1);
-  EXPECT_NEAR(facing.win_prob, calibrated_win_odds(0.37, kWinOddsHandClasses), 1e-12);
+  const Line facing = push_line(curve, threat, 1, calibration);
+  EXPECT_NEAR(facing.win_prob, calibrated_win_odds(0.37, kWinOddsHandClasses, calibration), 1e-12);
   EXPECT_LT(facing.win_prob, 0.3);  // a tenpai hand left dama facing a riichi wins far less often
   EXPECT_NEAR(facing.win_points / facing.win_prob, 6000, 1e-9);
   threat.opponent_declared = false;
-  EXPECT_NEAR(push_line(curve, threat, 1).win_prob, calibrated_win_odds(0.37, 0), 1e-12);
+  EXPECT_NEAR(push_line(curve, threat, 1, calibration).win_prob, calibrated_win_odds(0.37, 0, calibration), 1e-12);
 
   // A closed tenpai hand that has not declared (dama) reads its own class, with and without a
   // riichi shown: ratio 0.37 / 0.63 halved, then divided by three.
