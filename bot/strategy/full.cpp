@@ -114,6 +114,10 @@ struct FullPolicy::Decision {
   std::chrono::steady_clock::time_point dp_deadline = std::chrono::steady_clock::time_point::max();
   bool cut_short = false;                  // the deadline took the DP's place (or cut the sampling)
 
+  // Whether the discards' own expected losses come before their progress among equivalent ones:
+  // facing a riichi, where the params say so.
+  bool safety_first() const { return settings.params.riichi_safety_first && threat.opponent_declared; }
+
   // The DP for the next valuation, or the stand-in once the deadline has passed: a machine too
   // loaded to carry out the plan replies sooner.
   dp::Solver* dp() {
@@ -178,10 +182,10 @@ namespace {
 
 // The best candidate, by a tolerant lexicographic order: the candidates within `rank_tolerance`
 // of the best rank value (rank points worth `equivalent_points`), then among them those within
-// `equivalent_points` of the best value in points, then the best progress. Without placement the
-// first two steps are the same.
+// `equivalent_points` of the best value in points, then, with `safety_first`, the least own
+// expected loss, then the best progress. Without placement the first two steps are the same.
 const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
-                                  double equivalent_points) {
+                                  double equivalent_points, bool safety_first = false) {
   if (priced.empty()) return nullptr;
   double top_rank = priced.front().rank_value;
   for (const FullPolicy::Priced& p : priced) top_rank = std::max(top_rank, p.rank_value);
@@ -190,8 +194,9 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   for (const FullPolicy::Priced& p : priced) {
     if (rank_equivalent(p)) top_value = std::max(top_value, p.value);
   }
-  const auto progress = [](const FullPolicy::Priced& p) {
-    return std::make_tuple(-p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.value, p.rank_value);
+  const auto progress = [safety_first](const FullPolicy::Priced& p) {
+    return std::make_tuple(safety_first ? -p.expected_loss : 0.0, -p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.value,
+                           p.rank_value);
   };
   const FullPolicy::Priced* best = nullptr;
   for (const FullPolicy::Priced& p : priced) {
@@ -438,7 +443,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     declared.action.type = EventType::reach;  // shown as reach with its discard
     d.priced.push_back(declared);
   }
-  const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points);
+  const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points, d.safety_first());
   if (best == nullptr) return table.safe_action();
   if (best->action.type != EventType::reach) return best->action;
   riichi_discard_ = best->action.pai;
@@ -529,7 +534,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
       const Line fold = fold_line(rest, d.threat, timing.draws, params, timing.others);
       with_discards.push_back(d.price(action, kind, push, &fold));
     }
-    const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points);
+    const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points, d.safety_first());
     if (best != nullptr && may_call(*best, params)) d.priced.push_back(*best);
   }
   const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points);

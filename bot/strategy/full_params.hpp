@@ -77,6 +77,11 @@ struct FullParams {
   std::array<double, kWinOddsClasses> win_odds_power = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   // Choosing among candidates (bot/strategy/full).
   double equivalent_points = 80;
+  // Facing a riichi, whether the discard's own expected loss decides among the equivalent
+  // discards before the hand's progress (true), or the progress alone (false). The loss is
+  // measured (MJ-0 against a riichi); the lines' values within the equivalent points are not
+  // (docs/full.md, "Safety first facing a riichi").
+  bool riichi_safety_first = false;
   // Whether a call whose best line is the fold line may be taken (true) or the pass is kept
   // (false). A call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles,
   // and after a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls
@@ -157,6 +162,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");
   visit("equivalent_points", p.equivalent_points,
         "candidates closer than this in points tie, and the hand's progress decides");
+  visit("riichi_safety_first", p.riichi_safety_first,
+        "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone)");
   visit("calls_that_fold", p.calls_that_fold,
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rank_value_noise", p.rank_value_noise,

@@ -336,6 +336,49 @@ TEST(Full, PricesInRankPointsOnlyNearTheEnd) {
   EXPECT_TRUE(ranked) << late.dump(1);
 }
 
+// Safety first facing a riichi: a four-shanten hand against the dealer's riichi holds its
+// genbutsu 1m and an East no one has shown. The two discards' values come within the equivalent
+// points; by progress East goes (it keeps a shanten), with the switch the least own expected
+// loss among the equivalent discards goes: the genbutsu.
+TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
+  const Table table = after(dealer_riichi("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", "1s"));
+  FullSettings settings;
+  settings.params.riichi_safety_first = true;
+  nlohmann::json why;
+  const Action chosen = full(table, settings, &why);
+  ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
+  double best_value = -1e300;
+  for (const nlohmann::json& c : why["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
+  double least_equivalent_loss = 1e300;
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (best_value - c["value"].get<double>() > kDefaultFullParams.equivalent_points) continue;
+    least_equivalent_loss = std::min(least_equivalent_loss, c["expected_loss"].get<double>());
+  }
+  const nlohmann::json* thrown = discard_candidate(why, chosen.pai.to_string());
+  ASSERT_NE(thrown, nullptr);
+  EXPECT_DOUBLE_EQ((*thrown)["expected_loss"].get<double>(), least_equivalent_loss) << why.dump(1);
+  EXPECT_EQ(chosen.pai.to_string(), "1m") << why.dump(1);
+
+  // Without the switch the progress decides, and this position is one where the two part.
+  nlohmann::json by_progress;
+  const Action kept = full(table, {}, &by_progress);
+  EXPECT_NE(kept.pai.to_string(), "1m") << by_progress.dump(1);
+  const nlohmann::json* east = discard_candidate(by_progress, "E");
+  const nlohmann::json* genbutsu = discard_candidate(by_progress, "1m");
+  ASSERT_TRUE(east != nullptr && genbutsu != nullptr);
+  EXPECT_GT((*east)["expected_loss"].get<double>(), (*genbutsu)["expected_loss"].get<double>() + 100);
+}
+
+// The switch acts facing a riichi only: with nothing declared the same hand's discard is the
+// progress's, with or without it.
+TEST(Full, SafetyFirstLeavesAHandFacingNoRiichiAlone) {
+  const Table table = after({start_game(0), start_kyoku("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", Deal{}),
+                             tsumo(0, "1s")});
+  FullSettings settings;
+  settings.params.riichi_safety_first = true;
+  EXPECT_EQ(full(table, settings), full(table));
+}
+
 // The same input gives the same reply and the same figures (seeded sampling).
 TEST(Full, IsDeterministic) {
   const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
