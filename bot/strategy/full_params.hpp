@@ -41,9 +41,11 @@ struct FullParams {
   double dama_ron_chances = 2.72;
   double opponent_chances_in_riichi = 1.76;
   double opponent_chances_other = 2.93;
-  std::array<double, kTenpaiTurns> tenpai_by_turn = {0,     0.002, 0.003, 0.010, 0.026, 0.053, 0.096,
-                                                     0.148, 0.198, 0.259, 0.313, 0.355, 0.386, 0.413,
-                                                     0.422, 0.444, 0.449, 0.460, 0.507, 0.507, 0.507};
+  // The share of players tenpai after their n-th discard with no other seat in riichi: the pace
+  // of a seat that has not folded (riichi_fold_share is the slowing measured against it).
+  std::array<double, kTenpaiTurns> tenpai_by_turn = {0,     0,     0.004, 0.011, 0.027, 0.058, 0.102,
+                                                     0.159, 0.223, 0.295, 0.369, 0.447, 0.520, 0.592,
+                                                     0.654, 0.719, 0.771, 0.819, 0.845, 0.845, 0.845};
   // The share of a not-yet-tenpai opponent's progress that stops once another seat (we included)
   // has declared riichi: the players who fold stop racing.
   double riichi_fold_share = 0.36;
@@ -140,7 +142,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("opponent_chances_other", p.opponent_chances_other,
         "the same for an open or dama opponent, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("tenpai_by_turn", p.tenpai_by_turn,
-        "share of players tenpai after their n-th discard, n = 0..20: full and majiang-ai seats (seeds 7171, 7272; turns seen under 500 times take the last turn seen more)");
+        "share of players tenpai after their n-th discard with no other seat in riichi, n = 0..20: all seats of full vs 3 majiang-ai (seeds 25300, 25320, 25360 pooled, scripts/study/tenpai-by-turn; a turn seen under 500 times takes the last turn seen more, kept from falling)");
   visit("riichi_fold_share", p.riichi_fold_share,
         "share of a not-yet-tenpai opponent's progress to tenpai that stops facing another seat's riichi: scripts/study/fold-rates, full and majiang-ai seats (seeds 7171, 7272)");
   visit("population_genbutsu_share", p.population_genbutsu_share,
