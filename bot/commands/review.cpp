@@ -147,7 +147,8 @@ json Review::summary_json() const {
           {"agreement_rate", total > 0 ? json(static_cast<double>(agreements) / total) : json(nullptr)},
           {"value_lost", value_lost},
           {"hands", std::move(hands_json)},
-          {"biggest_disagreements", std::move(biggest)}};
+          {"biggest_disagreements", std::move(biggest)},
+          {"params", params}};
 }
 
 std::optional<int> seat_of_player(const std::vector<MjaiLogLine>& events, const std::string& name) {
@@ -176,8 +177,9 @@ Review review_game(const std::vector<MjaiLogLine>& events, int seat, std::unique
     const std::optional<Action> choice = bot.take(mask_event_for_seat(event, seat));
     if (!choice) continue;
     const json chosen = event_to_json(choice->to_event(seat));
-    ReviewedDecision d = review_decision(bot.table(), chosen, played_after(events, i, seat),
-                                         strategy.explanation(), events[i].number);
+    const json why = strategy.explanation();
+    if (review.params.is_null() && why.is_object() && why.contains("params")) review.params = why["params"];
+    ReviewedDecision d = review_decision(bot.table(), chosen, played_after(events, i, seat), why, events[i].number);
     add_to_hands(review, d);
     review.agreements += d.agree ? 1 : 0;
     review.value_lost += d.value_lost.value_or(0);

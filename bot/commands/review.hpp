@@ -45,6 +45,9 @@ struct Review {
   std::vector<HandReview> hands;  // in the order played
   int agreements = 0;
   double value_lost = 0;
+  // The tunables the strategy decided with (full's, as --meta shows them); null for a strategy
+  // that has none, or when it made no decision.
+  nlohmann::json params;
 
   // The disagreements, the most value lost first (unpriced ones last).
   std::vector<const ReviewedDecision*> biggest_disagreements() const;

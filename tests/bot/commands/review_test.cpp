@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bot/commands/review_html.hpp"
+#include "bot/strategy/full_params.hpp"
 #include "tests/process.hpp"
 
 namespace tenbin {
@@ -186,6 +187,25 @@ TEST_F(ReviewTest, PlayerNameChoosesTheSeat) {
   const subprocess::Result no_seat = subprocess::run(subprocess::tenbin_binary(), {"review", log_.string()});
   EXPECT_EQ(no_seat.exit_code, 2);
   EXPECT_NE(no_seat.err.find("--seat"), std::string::npos) << no_seat.err;
+}
+
+// --param before `review` sets the tunables the strategy reviews with, and the summary says which
+// (full's); a strategy without tunables has none.
+TEST_F(ReviewTest, TheSummaryGivesTheTunablesReviewedWith) {
+  const auto summary_of = [&](std::vector<std::string> args) {
+    args.insert(args.end(), {"review", "--seat", "0", "--format", "json", log_.string()});
+    args.insert(args.begin(), {"--log-level", "warn", "--budget-ms", "20"});
+    const subprocess::Result run = subprocess::run(subprocess::tenbin_binary(), args);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return json::parse(run.out.substr(0, run.out.find('\n')));
+  };
+  const json plain = summary_of({});
+  const json set = summary_of({"--param", "riichi_safety_first=true", "--param", "equivalent_points=40"});
+  EXPECT_EQ(plain.at("params").at("riichi_safety_first"), false);
+  EXPECT_EQ(plain.at("params").at("equivalent_points"), kDefaultFullParams.equivalent_points);
+  EXPECT_EQ(set.at("params").at("riichi_safety_first"), true);
+  EXPECT_EQ(set.at("params").at("equivalent_points"), 40.0);
+  EXPECT_TRUE(summary_of({"--strategy", "greedy"}).at("params").is_null());
 }
 
 TEST_F(ReviewTest, AnUnreadableLogNamesItsLineAndFails) {
