@@ -183,8 +183,8 @@ TEST(Line, WinOddsClassOfAHand) {
 }
 
 // The push line plays with calibrated win odds (its points scaled with them, the mean win kept)
-// by the hand's class and by whether an opponent has declared: here the calibration last fitted. A riichi declared plays its own
-// class, whatever its shanten.
+// by the hand's class and by whether an opponent has declared: here the calibration last fitted.
+// A riichi declared plays its own class, whatever its shanten.
 TEST(Line, PushWinOddsCalibratedByHandAndByAnOpponentsRiichi) {
   HandCurve curve = curve_of({0.05}, 6000, {1});
   curve.shanten = 3;
