@@ -171,19 +171,27 @@ void Table::on_draw(const Event& event) {
   decision_ = Decision::own_draw;
 }
 
-void Table::note_discard_facing_riichi(int actor, int kind) {
-  if (players_[actor].riichi_declared) return;
-  bool facing = false;
-  bool genbutsu = true;
-  for (int seat = 0; seat < kSeats; ++seat) {
-    const SeatView& other = players_[seat];
-    if (seat == actor || !other.riichi) continue;
-    facing = true;
-    genbutsu = genbutsu && (other.discarded[kind] > 0 || other.passed_in_riichi[kind] > 0);
+bool Table::faces_riichi(int seat) const {
+  for (int other = 0; other < kSeats; ++other) {
+    if (other != seat && players_[other].riichi) return true;
   }
-  if (!facing) return;
+  return false;
+}
+
+bool Table::genbutsu(int seat, int kind) const {
+  if (!faces_riichi(seat)) return false;
+  for (int other = 0; other < kSeats; ++other) {
+    const SeatView& riichi = players_[other];
+    if (other == seat || !riichi.riichi) continue;
+    if (riichi.discarded[kind] == 0 && riichi.passed_in_riichi[kind] == 0) return false;
+  }
+  return true;
+}
+
+void Table::note_discard_facing_riichi(int actor, int kind) {
+  if (players_[actor].riichi_declared || !faces_riichi(actor)) return;
   ++records_[actor].discards_facing_riichi;
-  if (genbutsu) ++records_[actor].genbutsu_facing_riichi;
+  if (genbutsu(actor, kind)) ++records_[actor].genbutsu_facing_riichi;
 }
 
 void Table::on_discard(const Event& event) {

@@ -109,6 +109,11 @@ class Table {
   int kans() const { return kans_; }
   const SeatView& player(int seat) const { return players_[seat]; }
   const SeatRecord& record(int seat) const { return records_[seat]; }  // since start_game
+  // Whether another seat's riichi stands against `seat` (its declaration discard made).
+  bool faces_riichi(int seat) const;
+  // Whether `kind` is safe for `seat` against every riichi standing against it (genbutsu: in that
+  // riichi's river, or thrown by anyone since its declaration); false when none stands.
+  bool genbutsu(int seat, int kind) const;
   int score(int seat) const { return players_[seat].score; }
 
   // Our hand.

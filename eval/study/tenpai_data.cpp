@@ -21,6 +21,15 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
     if (event.type == EventType::start_kyoku) ++hand;
     // Riichi decided before the discard: the model answers 1, nothing to learn.
     const bool in_riichi = event.type == EventType::dahai && tables[event.actor].player(event.actor).riichi_declared;
+    bool genbutsu_held = false;
+    bool genbutsu = false;
+    if (event.type == EventType::dahai) {
+      const Table& before = tables[event.actor];
+      for (int kind = 0; kind < kNumKinds && !genbutsu_held; ++kind) {
+        genbutsu_held = before.hand()[kind] > 0 && before.genbutsu(event.actor, kind);
+      }
+      genbutsu = before.genbutsu(event.actor, event.pai.kind());
+    }
     for (int seat = 0; seat < 4; ++seat) tables[seat].apply(mask_event_for_seat(event, seat));
     if (event.type != EventType::dahai || in_riichi) continue;
     const int seat = event.actor;
@@ -30,14 +39,16 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
     for (int other = 0; other < 4; ++other) {
       facing_riichi = facing_riichi || (other != seat && tables[seat].player(other).riichi_declared);
     }
-    samples.push_back({seat, tenpai_model::features_of(opponent, seat), real_shanten == 0, hand, real_shanten, facing_riichi});
+    samples.push_back({seat, tenpai_model::features_of(opponent, seat), real_shanten == 0, hand, real_shanten, facing_riichi,
+                       genbutsu_held, genbutsu});
   }
   return samples;
 }
 
 int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors) {
   const std::vector<std::string> logs = expand_log_inputs(inputs, errors);
-  out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai,hand,shanten,facing_riichi\n";
+  out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai,hand,shanten,facing_riichi,"
+         "genbutsu_held,genbutsu\n";
   int read = 0;
   for (std::size_t index = 0; index < logs.size(); ++index) {
     std::vector<TenpaiSample> samples;
@@ -52,7 +63,8 @@ int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out,
       const auto& f = sample.features;
       out << index << ',' << sample.seat << ',' << f.discards << ',' << f.open_melds << ',' << f.recent_discards << ','
           << f.recent_tsumogiri << ',' << f.late_middle << ',' << (sample.tenpai ? 1 : 0) << ','
-          << sample.hand << ',' << sample.shanten << ',' << (sample.facing_riichi ? 1 : 0) << '\n';
+          << sample.hand << ',' << sample.shanten << ',' << (sample.facing_riichi ? 1 : 0) << ','
+          << (sample.genbutsu_held ? 1 : 0) << ',' << (sample.genbutsu ? 1 : 0) << '\n';
     }
   }
   return read > 0 ? 0 : 1;

@@ -4,7 +4,8 @@
 // Each log is replayed through four tables, one per seat, each fed its own masked view (as the
 // bots saw the game). After each discard by a seat that has not declared riichi, the features are
 // read from the next seat's table (what an opponent sees) and the label from the discarder's own
-// table: shanten 0 (engine/shanten, every form).
+// table: shanten 0 (engine/shanten, every form); the genbutsu columns from its table before the
+// discard.
 #pragma once
 
 #include <iosfwd>
@@ -24,6 +25,10 @@ struct TenpaiSample {
   int hand = 0;                // the hand's number in the log, from 0
   int shanten = 0;             // the discarder's real shanten after the discard
   bool facing_riichi = false;  // another seat had declared riichi before this discard
+  // Facing a riichi (engine/table's genbutsu): whether the discarder held a kind safe against
+  // every riichi standing, and whether the tile it threw was one.
+  bool genbutsu_held = false;
+  bool genbutsu = false;
 };
 
 // The labelled discards of one full log; throws TableError (from engine/table) when the log

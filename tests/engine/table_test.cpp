@@ -988,7 +988,7 @@ namespace tenbin {
 namespace {
 
 // Each seat's discards while another seat's riichi stands, and the genbutsu among them, counted
-// from hand to hand and reset by start_game. Seat 1 declares riichi on 1m: before its declaration
+// from hand to hand and reset by start_game; Table::genbutsu kind by kind. Seat 1 declares riichi on 1m: before its declaration
 // discard nobody faces it; its own discards never count.
 TEST(TableRecord, GenbutsuFacingARiichiCountedFromHandToHand) {
   L::Deal deal;
@@ -1012,7 +1012,19 @@ TEST(TableRecord, GenbutsuFacingARiichiCountedFromHandToHand) {
   EXPECT_EQ(counts(1), std::pair(0, 0));
   EXPECT_EQ(counts(2), std::pair(2, 1));
   EXPECT_EQ(counts(3), std::pair(1, 1));
+  // The same rule kind by kind: in the riichi's river, or passed since its declaration.
+  const auto genbutsu = [&](int seat, const char* name) { return me.table.genbutsu(seat, tile(name).kind()); };
+  EXPECT_TRUE(me.table.faces_riichi(0));
+  EXPECT_FALSE(me.table.faces_riichi(1));
+  EXPECT_TRUE(genbutsu(0, "9s"));   // its river before the declaration
+  EXPECT_TRUE(genbutsu(0, "1m"));   // its declaration tile
+  EXPECT_TRUE(genbutsu(0, "S"));    // passed since
+  EXPECT_FALSE(genbutsu(0, "W"));   // thrown before the declaration by another seat
+  EXPECT_FALSE(genbutsu(0, "E"));
+  EXPECT_FALSE(genbutsu(1, "9s"));  // no riichi stands against the riichi seat
   me << L::start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal);
+  EXPECT_FALSE(me.table.faces_riichi(0));
+  EXPECT_FALSE(genbutsu(0, "9s"));  // a new hand
   EXPECT_EQ(counts(2), std::pair(2, 1));  // kept into the next hand
   me << L::start_game(0);
   EXPECT_EQ(counts(2), std::pair(0, 0));  // a new match starts afresh

@@ -194,29 +194,51 @@ TEST(TenpaiModel, SaneDirections) {
   }
 }
 
-// The labels: replay in-process greedy games and recount each discarder's concealed hand from the
-// full log (deal + draws - discards - tiles called into melds), independently of engine/table.
+// The labels: replay an in-process game of three greedy seats and one that throws each draw, and
+// recount each discarder's concealed hand from the full log (deal + draws - discards - tiles
+// called into melds), and the genbutsu facing a riichi from the rivers (the riichi's own, and
+// every kind thrown since its declaration discard), independently of engine/table.
 TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   const auto greedy = make_policy("greedy");
+  const auto tsumogiri = make_policy("tsumogiri");  // throws its draw: no fold, genbutsu or not
   GameConfig config;
   config.seed = 5;
   config.tonpuu = true;
   Game game(config);
-  play_out(game, {greedy.get(), greedy.get(), greedy.get(), greedy.get()});
+  play_out(game, {tsumogiri.get(), greedy.get(), greedy.get(), greedy.get()});
   const std::vector<Event>& log = game.log();
   const std::vector<arena::TenpaiSample> samples = arena::tenpai_samples(log);
 
   std::array<TileCounts, 4> hands{};
   std::array<bool, 4> riichi{};
+  // For the genbutsu columns: each seat's river, and once its declaration discard is made, every
+  // kind thrown since.
+  std::array<TileCounts, 4> river{};
+  std::array<TileCounts, 4> passed{};
+  std::array<bool, 4> declared_discard{};
+  const auto safe_for = [&](int seat, int kind) {
+    bool facing = false;
+    for (int other = 0; other < 4; ++other) {
+      if (other == seat || !declared_discard[other]) continue;
+      facing = true;
+      if (river[other][kind] == 0 && passed[other][kind] == 0) return false;
+    }
+    return facing;
+  };
   std::size_t next = 0;
   int tenpai = 0;
   int hand = -1;
   int facing = 0;
+  int held = 0;
+  int thrown = 0;
   for (const Event& event : log) {
     switch (event.type) {
       case EventType::start_kyoku:
         for (int seat = 0; seat < 4; ++seat) hands[seat] = count_tiles(event.tehais[seat]);
         riichi = {};
+        river = {};
+        passed = {};
+        declared_discard = {};
         ++hand;
         break;
       case EventType::tsumo: ++hands[event.actor][event.pai.kind()]; break;
@@ -229,9 +251,24 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         break;
       case EventType::kakan: --hands[event.actor][event.pai.kind()]; break;  // consumed is the pon
       case EventType::dahai: {
-        --hands[event.actor][event.pai.kind()];
-        if (riichi[event.actor]) break;
+        const int kind = event.pai.kind();
+        bool genbutsu_held = false;
+        for (int k = 0; k < kNumKinds; ++k) genbutsu_held = genbutsu_held || (hands[event.actor][k] > 0 && safe_for(event.actor, k));
+        const bool genbutsu = safe_for(event.actor, kind);
+        --hands[event.actor][kind];
+        ++river[event.actor][kind];
+        for (int seat = 0; seat < 4; ++seat) {
+          if (declared_discard[seat]) ++passed[seat][kind];
+        }
+        if (riichi[event.actor]) {
+          declared_discard[event.actor] = true;
+          break;
+        }
         ASSERT_LT(next, samples.size());
+        EXPECT_EQ(samples[next].genbutsu_held, genbutsu_held) << "sample " << next;
+        EXPECT_EQ(samples[next].genbutsu, genbutsu) << "sample " << next;
+        held += genbutsu_held ? 1 : 0;
+        thrown += genbutsu ? 1 : 0;
         EXPECT_EQ(samples[next].seat, event.actor);
         EXPECT_EQ(samples[next].tenpai, shanten(hands[event.actor]) == 0) << "sample " << next;
         EXPECT_EQ(samples[next].shanten, shanten(hands[event.actor])) << "sample " << next;
@@ -250,6 +287,9 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   EXPECT_GT(samples.size(), 100u);
   EXPECT_GT(tenpai, 0);
   EXPECT_GT(facing, 0);
+  EXPECT_GT(thrown, 0);      // genbutsu thrown (greedy folds with them)
+  EXPECT_GT(facing, held);   // and discards facing a riichi with none held
+  EXPECT_GT(held, thrown) << held;  // and a genbutsu held while another went (a tenpai push)
 }
 
 }  // namespace
