@@ -5,7 +5,7 @@
 // bots saw the game). After each discard by a seat that has not declared riichi, the features are
 // read from the next seat's table (what an opponent sees) and the label from the discarder's own
 // table: shanten 0 (engine/shanten, every form); the genbutsu columns from its table before the
-// discard.
+// discard, and the kinds turned safe from its table before its next discard.
 #pragma once
 
 #include <iosfwd>
@@ -29,6 +29,11 @@ struct TenpaiSample {
   // every riichi standing, and whether the tile it threw was one.
   bool genbutsu_held = false;
   bool genbutsu = false;
+  // How the rivers supply a fold: the kinds the discarder keeps that are not safe against every
+  // riichi standing (the thrown kind left out: its own discard makes it safe), and how many of
+  // them are safe at its next discard of the hand (-1: none came).
+  int unsafe_kinds = 0;
+  int turned_safe = -1;
 };
 
 // The labelled discards of one full log; throws TableError (from engine/table) when the log

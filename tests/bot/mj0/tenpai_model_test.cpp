@@ -225,6 +225,11 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
     }
     return facing;
   };
+  // The rivers' columns: per sample, the kinds kept unsafe, and (at the seat's next discard)
+  // how many of them are safe by then.
+  std::vector<int> unsafe_kinds;
+  std::vector<int> turned_safe;
+  std::array<std::optional<std::pair<std::size_t, std::vector<int>>>, 4> pending;
   std::size_t next = 0;
   int tenpai = 0;
   int hand = -1;
@@ -239,6 +244,7 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         river = {};
         passed = {};
         declared_discard = {};
+        pending = {};
         ++hand;
         break;
       case EventType::tsumo: ++hands[event.actor][event.pai.kind()]; break;
@@ -255,6 +261,17 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         bool genbutsu_held = false;
         for (int k = 0; k < kNumKinds; ++k) genbutsu_held = genbutsu_held || (hands[event.actor][k] > 0 && safe_for(event.actor, k));
         const bool genbutsu = safe_for(event.actor, kind);
+        if (pending[event.actor]) {
+          const auto& [sample, kinds] = *pending[event.actor];
+          turned_safe[sample] = static_cast<int>(std::count_if(kinds.begin(), kinds.end(), [&](int k) { return safe_for(event.actor, k); }));
+          pending[event.actor].reset();
+        }
+        std::vector<int> unsafe;
+        bool faced = false;
+        for (int other = 0; other < 4; ++other) faced = faced || (other != event.actor && declared_discard[other]);
+        for (int k = 0; k < kNumKinds; ++k) {
+          if (faced && k != kind && hands[event.actor][k] > 0 && !safe_for(event.actor, k)) unsafe.push_back(k);
+        }
         --hands[event.actor][kind];
         ++river[event.actor][kind];
         for (int seat = 0; seat < 4; ++seat) {
@@ -265,6 +282,9 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
           break;
         }
         ASSERT_LT(next, samples.size());
+        unsafe_kinds.push_back(static_cast<int>(unsafe.size()));
+        turned_safe.push_back(-1);
+        if (!unsafe.empty()) pending[event.actor] = std::pair{next, unsafe};
         EXPECT_EQ(samples[next].genbutsu_held, genbutsu_held) << "sample " << next;
         EXPECT_EQ(samples[next].genbutsu, genbutsu) << "sample " << next;
         held += genbutsu_held ? 1 : 0;
@@ -284,6 +304,16 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
     }
   }
   EXPECT_EQ(next, samples.size());
+  int kept_unsafe = 0;
+  int turned = 0;
+  for (std::size_t i = 0; i < samples.size() && i < unsafe_kinds.size(); ++i) {
+    EXPECT_EQ(samples[i].unsafe_kinds, unsafe_kinds[i]) << "sample " << i;
+    EXPECT_EQ(samples[i].turned_safe, turned_safe[i]) << "sample " << i;
+    if (turned_safe[i] >= 0) kept_unsafe += unsafe_kinds[i];
+    turned += std::max(0, turned_safe[i]);
+  }
+  EXPECT_GT(turned, 0);              // kinds the rivers made safe
+  EXPECT_GT(kept_unsafe, turned);    // and kinds they did not
   EXPECT_GT(samples.size(), 100u);
   EXPECT_GT(tenpai, 0);
   EXPECT_GT(facing, 0);
