@@ -1,7 +1,9 @@
 #include "bot/strategy/line.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 
 #include "engine/seats.hpp"
 
@@ -40,15 +42,6 @@ double points_within(const HandCurve& curve, int r, double others_first) {
   return at(curve.score, r) / own * win_within(curve, r, others_first);
 }
 
-// Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
-// the wall tile's shares when it pays none.
-PerSeat<double> payee_of(const Threat& threat, int kind) {
-  if (threat.loss[kind] <= 0) return threat.payee_share;
-  PerSeat<double> share{};
-  for (const OpponentThreat& o : threat.opponents) share[o.seat] = o.loss[kind] / threat.loss[kind];
-  return share;
-}
-
 // The others' part of go-round g in either line, `share` of it played (the first go-round may
 // be partly behind us): while the hand is still on (`going`), we pay our share of their tsumo
 // wins, then their hazard ends the hand; returns what is still on.
@@ -67,6 +60,205 @@ double others_last_turns(Line& line, double going, const Threat& threat, int dra
   return others_go_round(line, going, threat, std::min(draws + 1, kMaxGoRounds), turns.last, params);
 }
 
+
+// Each opponent's share of the points a discard of `kind` pays: the opponents' losses for it, or
+// the wall tile's shares when it pays none.
+PerSeat<double> payee_of(const Threat& threat, int kind) {
+  if (threat.loss[kind] <= 0) return threat.payee_share;
+  PerSeat<double> share{};
+  for (const OpponentThreat& o : threat.opponents) share[o.seat] = o.loss[kind] / threat.loss[kind];
+  return share;
+}
+
+// The fold without the rivers: the j-th safest tile held at the j-th turn, its danger today's grown
+// as a wall tile's (the deal-in odds sorted apart from the losses).
+Line fold_in_todays_order(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params,
+                          const OthersTurns& turns) {
+  // The kinds held, one entry per copy, safest (smallest expected loss) first.
+  std::vector<int> held;
+  for (int k = 0; k < kNumKinds; ++k) {
+    for (int c = 0; c < hand[k]; ++c) held.push_back(k);
+  }
+  std::stable_sort(held.begin(), held.end(), [&](int a, int b) { return threat.loss[a] < threat.loss[b]; });
+  std::vector<double> held_deal_in;
+  for (int k = 0; k < kNumKinds; ++k) {
+    for (int c = 0; c < hand[k]; ++c) held_deal_in.push_back(threat.deal_in[k]);
+  }
+  std::sort(held_deal_in.begin(), held_deal_in.end());
+
+  Line line;
+  double going = 1;
+  const double loss_now = std::max(1e-9, threat.push_loss[1]);
+  const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
+  for (int j = 1; j <= draws; ++j) {
+    const int g = std::min(j, kMaxGoRounds);
+    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
+    if (j > params.fold_horizon) continue;
+    // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
+    const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
+    const double loss = held.empty() ? threat.push_loss[g]
+                                     : std::min(threat.loss[held[i]] * threat.push_loss[g] / loss_now, threat.push_loss[g]);
+    const double deal_in = held_deal_in.empty()
+                               ? threat.push_deal_in[g]
+                               : std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]);
+    line.deal_in_prob += going * deal_in;
+    line.deal_in_points += going * loss;
+    const PerSeat<double> share = held.empty() ? threat.payee_share : payee_of(threat, held[i]);
+    for (int s = 0; s < kSeats; ++s) line.payee[s] += going * loss * share[s];
+    going *= 1 - deal_in;
+  }
+  for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
+  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
+  line.draw_payment = draws > params.noten_window_draws ? 0 : draw_payments(threat, draws).noten;
+  return line;
+}
+
+// A tile the fold keeps for later, its danger now split between the opponents in riichi (whose
+// genbutsu grow with the rivers and with our own discards) and the others (whose danger grows
+// with their pace).
+struct HeldTile {
+  int kind = 0;
+  double declared_deal_in = 0;
+  double declared_loss = 0;
+  double undeclared_deal_in = 0;
+  double undeclared_loss = 0;
+  PerSeat<double> loss_by_seat{};
+  PerSeat<bool> declared{};
+};
+
+HeldTile held_tile(const Threat& threat, int kind) {
+  HeldTile tile;
+  tile.kind = kind;
+  double declared_safe = 1;
+  for (const OpponentThreat& o : threat.opponents) {
+    tile.loss_by_seat[o.seat] = o.loss[kind];
+    tile.declared[o.seat] = o.declared;
+    if (!o.declared) continue;
+    declared_safe *= 1 - o.deal_in[kind];
+    tile.declared_loss += o.loss[kind];
+  }
+  tile.declared_deal_in = 1 - declared_safe;
+  tile.undeclared_loss = std::max(0.0, threat.loss[kind] - tile.declared_loss);
+  tile.undeclared_deal_in = std::clamp(1 - (1 - threat.deal_in[kind]) / std::max(1e-9, declared_safe), 0.0, 1.0);
+  return tile;
+}
+
+// The go-round from which each kind is safe against every riichi (thrown past it by another
+// seat); kNever: not within the fold.
+constexpr int kNever = kMaxGoRounds + 1;
+using SafeFrom = std::array<int, kNumKinds>;
+
+// The fold's river timings: kRiverSamples draws of when each kind turns safe, each kind after a
+// geometric wait at the params' river rate a go-round, the kinds independent. Latin hypercube
+// sampling: each kind's draws are the strata of its law in an order of its own (a fixed
+// shuffle), so that each kind's timings follow the law to 1/kRiverSamples, and every candidate is
+// priced on the same draws (the bot stays deterministic).
+constexpr int kRiverSamples = 64;
+using RiverOrder = std::array<std::array<std::uint8_t, kRiverSamples>, kNumKinds>;
+
+// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014).
+std::uint64_t split_mix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Each kind's order of the strata: a Fisher-Yates shuffle from a fixed seed.
+const RiverOrder& river_order() {
+  static const RiverOrder order = [] {
+    RiverOrder o{};
+    std::uint64_t state = 0x7269766572ULL;
+    for (auto& strata : o) {
+      for (int i = 0; i < kRiverSamples; ++i) strata[i] = static_cast<std::uint8_t>(i);
+      for (int i = kRiverSamples - 1; i > 0; --i) {
+        const auto j = static_cast<int>(split_mix(state) % static_cast<std::uint64_t>(i + 1));
+        std::swap(strata[i], strata[j]);
+      }
+    }
+    return o;
+  }();
+  return order;
+}
+
+// The go-round from which `kind` is safe in `sample`: the first j at which the odds of being
+// safe by then, 1 - (1 - rate)^j, reach the sample's stratum.
+int safe_from(double rate, int sample, int kind) {
+  if (rate <= 0) return kNever;
+  if (rate >= 1) return 1;
+  const double u = (river_order()[kind][sample] + 0.5) / kRiverSamples;
+  const double j = std::ceil(std::log(1 - u) / std::log(1 - rate) - 1e-12);
+  return static_cast<int>(std::clamp(j, 1.0, static_cast<double>(kNever)));
+}
+
+// The tiles a fold holds: at most a hand's 14, kept without allocating (the fold is priced many
+// times a decision).
+struct HeldTiles {
+  std::array<HeldTile, 14> tiles{};
+  std::size_t size = 0;
+  bool empty() const { return size == 0; }
+  void erase(std::size_t i) {
+    for (std::size_t j = i + 1; j < size; ++j) tiles[j - 1] = tiles[j];
+    --size;
+  }
+};
+
+// One fold, its kinds turning safe as `safe` says: at each of the next turns (up to the params'
+// fold horizon) the held tile least costly then. Against the opponents that have not declared a
+// held tile's danger grows as a tile from the wall does (capped at the wall tile's); against a
+// riichi it is gone once its kind is safe: thrown past it by another seat, or a copy ours to throw
+// past it. Returns the line with `payee` in points (not yet shares).
+Line fold_once(HeldTiles held, const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns,
+               const SafeFrom& safe) {
+  std::array<bool, kNumKinds> thrown{};
+  Line line;
+  double going = 1;
+  for (int j = 1; j <= draws; ++j) {
+    const int g = std::min(j, kMaxGoRounds);
+    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
+    if (j > params.fold_horizon) continue;
+    if (held.empty()) {
+      line.deal_in_prob += going * threat.push_deal_in[g];
+      line.deal_in_points += going * threat.push_loss[g];
+      for (int s = 0; s < kSeats; ++s) line.payee[s] += going * threat.push_loss[g] * threat.payee_share[s];
+      going *= 1 - threat.push_deal_in[g];
+      continue;
+    }
+    const double loss_growth = threat.undeclared_loss[g] / std::max(1e-9, threat.undeclared_loss[1]);
+    const double deal_in_growth = threat.undeclared_deal_in[g] / std::max(1e-9, threat.undeclared_deal_in[1]);
+    const auto declared_share = [&](const HeldTile& tile) { return thrown[tile.kind] || safe[tile.kind] <= g ? 0.0 : 1.0; };
+    const auto loss_of = [&](const HeldTile& tile) {
+      return tile.undeclared_loss * loss_growth + tile.declared_loss * declared_share(tile);
+    };
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < held.size; ++i) {
+      if (loss_of(held.tiles[i]) < loss_of(held.tiles[best])) best = i;
+    }
+    const HeldTile tile = held.tiles[best];
+    const double share = declared_share(tile);
+    const double loss = std::min(loss_of(tile), threat.push_loss[g]);
+    // The last tile held stands for the drawn tiles after it.
+    if (held.size > 1) {
+      held.erase(best);
+      thrown[tile.kind] = true;
+    }
+    const double safe_now =
+        (1 - std::min(1.0, tile.undeclared_deal_in * deal_in_growth)) * (1 - tile.declared_deal_in * share);
+    const double deal_in = std::min(1 - safe_now, threat.push_deal_in[g]);
+    line.deal_in_prob += going * deal_in;
+    line.deal_in_points += going * loss;
+    double paid = 0;
+    for (int s = 0; s < kSeats; ++s) paid += tile.loss_by_seat[s] * (tile.declared[s] ? share : loss_growth);
+    for (int s = 0; s < kSeats; ++s) {
+      const double by_seat = paid > 0 ? tile.loss_by_seat[s] * (tile.declared[s] ? share : loss_growth) / paid
+                                      : threat.payee_share[s];
+      line.payee[s] += going * loss * by_seat;
+    }
+    going *= 1 - deal_in;
+  }
+  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
+  return line;
+}
 }  // namespace
 
 DrawPayments draw_payments(const Threat& threat, int draws) {
@@ -172,41 +364,31 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
 }
 
 Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns) {
-  // The kinds held, one entry per copy, safest (smallest expected loss) first.
-  std::vector<int> held;
+  if (!params.count_rivers || !threat.opponent_declared) return fold_in_todays_order(hand, threat, draws, params, turns);
+  // The tiles held, one entry per copy, safest (smallest expected loss now) first.
+  HeldTiles held;
   for (int k = 0; k < kNumKinds; ++k) {
-    for (int c = 0; c < hand[k]; ++c) held.push_back(k);
+    for (int c = 0; c < hand[k] && held.size < held.tiles.size(); ++c) held.tiles[held.size++] = held_tile(threat, k);
   }
-  std::stable_sort(held.begin(), held.end(), [&](int a, int b) { return threat.loss[a] < threat.loss[b]; });
-  std::vector<double> held_deal_in;
-  for (int k = 0; k < kNumKinds; ++k) {
-    for (int c = 0; c < hand[k]; ++c) held_deal_in.push_back(threat.deal_in[k]);
-  }
-  std::sort(held_deal_in.begin(), held_deal_in.end());
+  const auto begin = held.tiles.begin();
+  std::stable_sort(begin, begin + static_cast<std::ptrdiff_t>(held.size), [&](const HeldTile& a, const HeldTile& b) {
+    return threat.loss[a.kind] < threat.loss[b.kind];
+  });
 
+  // The fold reads the rivers as they come: its value over the samples of when they make each
+  // kind safe.
   Line line;
-  double going = 1;
-  const double loss_now = std::max(1e-9, threat.push_loss[1]);
-  const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
-  for (int j = 1; j <= draws; ++j) {
-    const int g = std::min(j, kMaxGoRounds);
-    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
-    if (j > params.fold_horizon) continue;
-    // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
-    const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
-    const double loss = held.empty() ? threat.push_loss[g]
-                                     : std::min(threat.loss[held[i]] * threat.push_loss[g] / loss_now, threat.push_loss[g]);
-    const double deal_in = held_deal_in.empty()
-                               ? threat.push_deal_in[g]
-                               : std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]);
-    line.deal_in_prob += going * deal_in;
-    line.deal_in_points += going * loss;
-    const PerSeat<double> share = held.empty() ? threat.payee_share : payee_of(threat, held[i]);
-    for (int s = 0; s < kSeats; ++s) line.payee[s] += going * loss * share[s];
-    going *= 1 - deal_in;
+  for (int sample = 0; sample < kRiverSamples; ++sample) {
+    SafeFrom safe;
+    for (int k = 0; k < kNumKinds; ++k) safe[k] = safe_from(params.river_safe_rate, sample, k);
+    const Line once = fold_once(held, threat, draws, params, turns, safe);
+    line.deal_in_prob += once.deal_in_prob / kRiverSamples;
+    line.deal_in_points += once.deal_in_points / kRiverSamples;
+    line.tsumo_points += once.tsumo_points / kRiverSamples;
+    line.draw_prob += once.draw_prob / kRiverSamples;
+    for (int s = 0; s < kSeats; ++s) line.payee[s] += once.payee[s] / kRiverSamples;
   }
   for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
-  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
   line.draw_payment = draws > params.noten_window_draws ? 0 : draw_payments(threat, draws).noten;
   return line;
 }

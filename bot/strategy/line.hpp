@@ -98,7 +98,9 @@ double calibrated_win_odds(double forecast, int win_class, const FullParams& par
 
 // Folding from `hand` (the tiles held after this turn's discard): at each of the next turns (up
 // to the params' fold horizon) the safest tile held (or the drawn one when safer), no win,
-// noten at the draw.
+// noten at the draw. Facing a riichi with the params' count_rivers, the fold also throws the
+// tiles the rivers and its own discards make safe against it as they come (docs/full.md, "The
+// rivers").
 Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params = kDefaultFullParams,
                const OthersTurns& turns = {});
 

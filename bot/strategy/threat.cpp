@@ -61,7 +61,7 @@ double completes_per_round(const OpponentThreat& o, double live) {
 }
 
 // The race terms shared by both builders, from the per-opponent figures and the wall.
-void fill_race(Threat& threat) {
+void fill_race(Threat& threat, const FullParams& params) {
   const double live = std::max(1, threat.live_tiles);
   threat.deal_in.fill(0);
   threat.loss.fill(0);
@@ -90,29 +90,37 @@ void fill_race(Threat& threat) {
     double safe = 1;
     double loss = 0;
     double tsumo_loss = 0;
+    double undeclared_safe = 1;
+    double undeclared_loss = 0;
     for (const OpponentThreat& o : threat.opponents) {
       const double completes = o.tenpai[j] * completes_per_round(o, live);
       nobody_wins *= 1 - completes;
       if (o.win_chances > 0) tsumo_loss += completes / o.win_chances * o.tsumo_payment;
-      // The kind's danger scales with the tenpai probability; the waits given tenpai stay.
-      const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
+      const double growth = danger_growth(o, j, params);
       double deal_in = 0;
+      double its_loss = 0;
       for (int k = 0; k < kNumKinds; ++k) {
         deal_in += threat.wall[k] / live * o.deal_in[k] * growth;
-        loss += threat.wall[k] / live * o.loss[k] * growth;
+        its_loss += threat.wall[k] / live * o.loss[k] * growth;
       }
+      loss += its_loss;
       safe *= 1 - std::min(1.0, deal_in);
+      if (o.declared) continue;
+      undeclared_loss += its_loss;
+      undeclared_safe *= 1 - std::min(1.0, deal_in);
     }
     threat.hazard[j] = 1 - nobody_wins;
     threat.tsumo_loss[j] = tsumo_loss;
     threat.push_deal_in[j] = 1 - safe;
     threat.push_loss[j] = loss;
+    threat.undeclared_deal_in[j] = 1 - undeclared_safe;
+    threat.undeclared_loss[j] = undeclared_loss;
     // Per kind at go-round j, for the safer-of-two figures.
     std::array<double, kNumKinds> kind_loss{};
     std::array<double, kNumKinds> kind_safe{};
     kind_safe.fill(1);
     for (const OpponentThreat& o : threat.opponents) {
-      const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
+      const double growth = danger_growth(o, j, params);
       for (int k = 0; k < kNumKinds; ++k) {
         kind_loss[k] += o.loss[k] * growth;
         kind_safe[k] *= 1 - std::min(1.0, o.deal_in[k] * growth);
@@ -179,6 +187,13 @@ void calibrate_open_hand(OpponentThreat& o, const FullParams& params) {
 
 }  // namespace
 
+double danger_growth(const OpponentThreat& o, int j, const FullParams& params) {
+  // The kind's danger scales with the tenpai probability; the waits given tenpai stay.
+  const double growth = o.tenpai[0] > 0 ? o.tenpai[j] / o.tenpai[0] : 0;
+  if (!o.declared || !params.count_rivers) return growth;
+  return growth * std::pow(1 - params.river_safe_rate, j);
+}
+
 double fold_share_of(const Table& table, int seat, const FullParams& params) {
   const SeatRecord& record = table.record(seat);
   const double prior = params.seat_reading_prior;
@@ -215,6 +230,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
   for (const mj0::OpponentEstimate& e : estimate.opponents) {
     OpponentThreat o;
     o.seat = e.seat;
+    o.declared = table.player(e.seat).riichi_declared;
     o.tenpai = tenpai_over_time(table, e.seat, e.tenpai_probability, facing_riichi(table, e.seat), params);
     for (int k = 0; k < kNumKinds; ++k) {
       o.deal_in[k] = e.tiles[k].deal_in;
@@ -228,7 +244,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
     threat.opponents.push_back(o);
   }
   threat.opponent_declared = facing_riichi(table, table.seat());
-  fill_race(threat);
+  fill_race(threat, params);
   return threat;
 }
 
@@ -238,7 +254,7 @@ Threat threat_after_our_riichi(const Threat& threat, const Table& table, const F
     if (table.player(o.seat).riichi_declared) continue;
     o.tenpai = tenpai_over_time(table, o.seat, o.tenpai[0], true, params);
   }
-  fill_race(after);
+  fill_race(after, params);
   return after;
 }
 
@@ -269,6 +285,7 @@ Threat flat_threat(const Table& table, const FullParams& params) {
     const SeatView& player = table.player(seat);
     OpponentThreat o;
     o.seat = seat;
+    o.declared = player.riichi_declared;
     const double now = player.riichi_declared ? 1.0 : tenpai_model::tenpai_probability(table, seat);
     o.tenpai = tenpai_over_time(table, seat, now, facing_riichi(table, seat), params);
     int open_kinds = 0;
@@ -287,7 +304,7 @@ Threat flat_threat(const Table& table, const FullParams& params) {
     threat.opponents.push_back(o);
   }
   threat.opponent_declared = facing_riichi(table, table.seat());
-  fill_race(threat);
+  fill_race(threat, params);
   return threat;
 }
 

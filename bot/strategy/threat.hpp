@@ -19,6 +19,7 @@ inline constexpr int kMaxGoRounds = dp::kMaxDraws + 1;
 
 struct OpponentThreat {
   int seat = 0;
+  bool declared = false;  // in riichi: its waits are fixed, and the rivers grow its genbutsu
   std::array<double, kMaxGoRounds + 1> tenpai{};  // [j]: tenpai probability at go-round j (0: now)
   std::array<double, kNumKinds> deal_in{};       // P(discarding the kind now deals in to them)
   std::array<double, kNumKinds> loss{};          // expected points paid to them for it
@@ -44,6 +45,10 @@ struct Threat {
   std::array<double, kMaxGoRounds + 1> hazard{};
   std::array<double, kMaxGoRounds + 1> push_deal_in{};
   std::array<double, kMaxGoRounds + 1> push_loss{};
+  // The same from the opponents that have not declared alone (how their danger grows with their
+  // pace, which the fold line's held tiles follow).
+  std::array<double, kMaxGoRounds + 1> undeclared_deal_in{};
+  std::array<double, kMaxGoRounds + 1> undeclared_loss{};
   // The same for a discard chosen as the safer of two tiles from the wall (a hand not yet tenpai
   // chooses among its drawn tile and the tiles it does not need).
   std::array<double, kMaxGoRounds + 1> choice_deal_in{};
@@ -80,6 +85,11 @@ double open_hand_deal_in(double forecast, const FullParams& params = kDefaultFul
 // slowed by the fold share while another seat is in riichi.
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat_wall,
                             const FullParams& params = kDefaultFullParams);
+
+// How an opponent's danger at go-round j compares with now: its tenpai odds' growth, and, in
+// riichi when the params count the rivers, the share of the kinds not yet safe against it that
+// no seat has thrown past it by then (the params' river rate a go-round).
+double danger_growth(const OpponentThreat& o, int j, const FullParams& params = kDefaultFullParams);
 
 // The share of the seat's progress that stops while it faces a riichi: the params' fold share,
 // moved by how often the seat has thrown genbutsu against a riichi this match (its SeatRecord).

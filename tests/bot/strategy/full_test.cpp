@@ -37,6 +37,13 @@ FullSettings without_placement() {
   return settings;
 }
 
+// The settings with the rivers counted in the lines (docs/full.md, "The rivers").
+FullSettings counting_rivers() {
+  FullSettings settings;
+  settings.params.count_rivers = true;
+  return settings;
+}
+
 Action full(const Table& table, FullSettings settings = {}, nlohmann::json* why = nullptr) {
   FullPolicy policy(settings);
   const std::vector<Action> legal = table.legal_actions();
@@ -278,13 +285,17 @@ TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
   const std::string hand = "2m 3m 4m 6m 7m 8m 3p 5p 8s 9s 1s 1s 7p";
   const Table table = after(all_last_dealer_riichi(hand, "1m", "2s", {20000, 26000, 26000, 28000}));
   ASSERT_EQ(shanten(table.hand()), 1);
-  nlohmann::json why;
-  const Action pushed = full(table, {}, &why);
-  ASSERT_EQ(pushed.type, EventType::dahai) << why.dump(1);
-  EXPECT_EQ(line_of(why, pushed), "push") << why.dump(1);
-  const Action in_points = full(table, without_placement(), &why);
-  ASSERT_EQ(in_points.type, EventType::dahai) << why.dump(1);
-  EXPECT_LE(push_over_fold(why, in_points), kDefaultFullParams.equivalent_points) << why.dump(1);
+  for (const bool rivers : {false, true}) {
+    FullSettings settings = rivers ? counting_rivers() : FullSettings{};
+    nlohmann::json why;
+    const Action pushed = full(table, settings, &why);
+    ASSERT_EQ(pushed.type, EventType::dahai) << why.dump(1);
+    EXPECT_EQ(line_of(why, pushed), "push") << "rivers " << rivers << why.dump(1);
+    settings.placement = false;
+    const Action in_points = full(table, settings, &why);
+    ASSERT_EQ(in_points.type, EventType::dahai) << why.dump(1);
+    EXPECT_LE(push_over_fold(why, in_points), kDefaultFullParams.equivalent_points) << "rivers " << rivers << why.dump(1);
+  }
 }
 
 // The rank value `why` lists for the discard of `tile`.
@@ -302,13 +313,15 @@ double rank_value_of(const nlohmann::json& why, const std::string& tile) {
 TEST(Full, FoldingCountsTheWinsOfOthersThatPassUs) {
   const std::string hand = "2m 3m 4m 6s 7s 8s 2p 3p 5p 5p 5pr 8m 8m";
   const Table table = after(all_last_dealer_riichi(hand, "8m", "6p", {28000, 27000, 23000, 22000}));
-  nlohmann::json why;
-  const Action chosen = full(table, {}, &why);
-  const double folding = rank_value_of(why, "8m");
-  ASSERT_FALSE(std::isnan(folding)) << why.dump(1);
-  // Second place in at least two thirds of the fold's outcomes.
-  EXPECT_LT(folding, 90 - 2.0 / 3 * 45) << why.dump(1);
-  EXPECT_TRUE(chosen.type == EventType::reach || chosen.pai.to_string() == "6p") << why.dump(1);
+  for (const FullSettings& settings : {FullSettings{}, counting_rivers()}) {
+    nlohmann::json why;
+    const Action chosen = full(table, settings, &why);
+    const double folding = rank_value_of(why, "8m");
+    ASSERT_FALSE(std::isnan(folding)) << why.dump(1);
+    // Second place in at least two thirds of the fold's outcomes.
+    EXPECT_LT(folding, 90 - 2.0 / 3 * 45) << why.dump(1);
+    EXPECT_TRUE(chosen.type == EventType::reach || chosen.pai.to_string() == "6p") << why.dump(1);
+  }
 }
 
 // Candidates are compared in points until the last hand, in rank points there: the same opening
@@ -367,6 +380,29 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
   const nlohmann::json* genbutsu = discard_candidate(by_progress, "1m");
   ASSERT_TRUE(east != nullptr && genbutsu != nullptr);
   EXPECT_GT((*east)["expected_loss"].get<double>(), (*genbutsu)["expected_loss"].get<double>() + 100);
+}
+
+// The rivers: the same position, counting the tiles that turn safe while the fold goes on (the
+// rivers, and our own discards of the kinds we keep). A fold keeps finding safe tiles, so what
+// it throws later costs less than today's danger says, and keeping the genbutsu for later is no
+// longer worth about what the East costs now: the genbutsu goes by value, not by a tie-break.
+TEST(Full, CountingTheRiversAFarHandFacingARiichiThrowsItsGenbutsu) {
+  const Table table = after(dealer_riichi("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", "1s"));
+  nlohmann::json why;
+  const Action chosen = full(table, counting_rivers(), &why);
+  ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
+  EXPECT_EQ(chosen.pai.to_string(), "1m") << why.dump(1);
+  const nlohmann::json* east = discard_candidate(why, "E");
+  const nlohmann::json* genbutsu = discard_candidate(why, "1m");
+  ASSERT_TRUE(east != nullptr && genbutsu != nullptr);
+  EXPECT_GT((*genbutsu)["value"].get<double>(), (*east)["value"].get<double>() + kDefaultFullParams.equivalent_points)
+      << why.dump(1);
+  // Every fold line is worth more than it was with today's danger at every turn.
+  nlohmann::json today;
+  full(table, {}, &today);
+  const nlohmann::json* east_today = discard_candidate(today, "E");
+  ASSERT_NE(east_today, nullptr);
+  EXPECT_GT((*east)["fold_value"].get<double>(), (*east_today)["fold_value"].get<double>()) << today.dump(1);
 }
 
 // The switch acts facing a riichi only: with nothing declared the same hand's discard is the

@@ -2,7 +2,9 @@
 // the push line against the race worked out by hand, and the fold line's safest tiles.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -23,6 +25,8 @@ Threat quiet_threat(double tenpai, double deal_in = 0, double loss = 0) {
   }
   threat.push_deal_in.fill(deal_in);
   threat.push_loss.fill(loss);
+  threat.undeclared_deal_in.fill(deal_in);
+  threat.undeclared_loss.fill(loss);
   threat.choice_deal_in.fill(deal_in);
   threat.choice_loss.fill(loss);
   threat.payee_share = {0, 1.0 / 3, 1.0 / 3, 1.0 / 3};
@@ -306,6 +310,130 @@ TEST(Line, FoldDiscardsTheSafestTilesFirstUpToTheHorizon) {
   FullParams short_horizon;
   short_horizon.fold_horizon = 2;
   EXPECT_NEAR(fold_line(hand, threat, 5, short_horizon).deal_in_points, 50, 1e-9);
+}
+
+// A threat in which seat 2 (declared or not) is the only danger: each kind of `losses` deals
+// in to it with the odds given, for the loss given.
+Threat one_seat_threat(bool declared, const std::vector<std::tuple<int, double, double>>& losses) {
+  Threat threat = quiet_threat(1, 0.2, 1000);
+  OpponentThreat& seat2 = threat.opponents[1];
+  seat2.declared = declared;
+  for (const auto& [kind, deal_in, loss] : losses) {
+    seat2.deal_in[kind] = deal_in;
+    seat2.loss[kind] = loss;
+  }
+  threat.loss = seat2.loss;
+  threat.deal_in = seat2.deal_in;
+  threat.opponent_declared = declared;
+  return threat;
+}
+
+FullParams counting_rivers(double rate) {
+  FullParams params;
+  params.count_rivers = true;
+  params.river_safe_rate = rate;
+  return params;
+}
+
+constexpr int kOneMan = 0;
+constexpr int kNinePin = 17;
+constexpr int kEast = 27;
+
+// Folding against a riichi, our own discards: we hold 9p (genbutsu), E (loss 100, deal-in 0.02)
+// and two 1m (300, 0.05 each). The fold throws 9p, E, then a 1m, whose other copy is then ours
+// to throw past the riichi, safe. The same danger from a seat that has not declared is paid in
+// full, each 1m a turn (the last again: held runs out), and so is the riichi's when the params
+// do not count the rivers. With every kind safe after a go-round, the fold pays nothing.
+TEST(Line, FoldingAgainstARiichiOurOwnDiscardsMakeTheCopiesWeKeepSafe) {
+  TileCounts hand{};
+  hand[kOneMan] = 2;
+  hand[kNinePin] = 1;
+  hand[kEast] = 1;
+  const std::vector<std::tuple<int, double, double>> losses = {{kOneMan, 0.05, 300}, {kEast, 0.02, 100}};
+  const Threat riichi = one_seat_threat(true, losses);
+  const Line ours = fold_line(hand, riichi, 5, counting_rivers(0));
+  EXPECT_NEAR(ours.deal_in_points, 100 + 0.98 * 300, 1e-9);
+  EXPECT_NEAR(ours.deal_in_prob, 0.02 + 0.98 * 0.05, 1e-12);
+  EXPECT_NEAR(ours.payee[2], 1, 1e-12);
+
+  const Line dama = fold_line(hand, one_seat_threat(false, losses), 5, counting_rivers(0.1));
+  EXPECT_NEAR(dama.deal_in_points, 100 + 0.98 * 300 * (1 + 0.95 + 0.95 * 0.95), 1e-9);
+  EXPECT_DOUBLE_EQ(fold_line(hand, riichi, 5).deal_in_points, dama.deal_in_points);
+  EXPECT_DOUBLE_EQ(fold_line(hand, riichi, 5, counting_rivers(1)).deal_in_points, 0);
+}
+
+// The rivers: a kind turns safe after a geometric wait at the river rate a go-round. A lone East
+// (loss 100, no deal-in odds, so the hand is always on) costs 100 (1 - r)^j at the j-th turn, to
+// within the sampling's 1/64 a turn.
+TEST(Line, FoldingAgainstARiichiAHeldKindTurnsSafeAtTheRiverRate) {
+  TileCounts hand{};
+  hand[kEast] = 1;
+  const double rate = 0.1;
+  const Line fold = fold_line(hand, one_seat_threat(true, {{kEast, 0, 100}}), 5, counting_rivers(rate));
+  double expected = 0;
+  for (int j = 1; j <= 5; ++j) expected += 100 * std::pow(1 - rate, j);
+  EXPECT_NEAR(fold.deal_in_points, expected, 5 * 100.0 / 64);
+  EXPECT_LT(fold.deal_in_points, 500 - 100);  // well below the riichi's danger paid every turn
+}
+
+// The fold reads the rivers as they come: holding 9p (genbutsu) and four kinds of loss 100, 200,
+// 300 and 400 (no deal-in odds), at each turn it throws a kind made safe if it has one, else the
+// cheapest. Against an enumeration of when each of the four turns safe (independent geometric
+// waits, each cut at the horizon), to within what the sampling leaves.
+TEST(Line, FoldingAgainstARiichiMatchesAnEnumerationOfTheRivers) {
+  const std::vector<int> kinds = {kEast, kEast + 1, kEast + 2, kEast + 3};
+  const std::vector<double> loss = {100, 200, 300, 400};
+  TileCounts hand{};
+  hand[kNinePin] = 1;
+  std::vector<std::tuple<int, double, double>> losses;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    hand[kinds[i]] = 1;
+    losses.emplace_back(kinds[i], 0.0, loss[i]);
+  }
+  const double rate = 0.15;
+  const int horizon = 5;
+  // Each kind safe from go-round t = 1..5 (odds r (1 - r)^(t - 1)) or never within the fold.
+  const auto odds_of = [&](int t) { return t <= horizon ? rate * std::pow(1 - rate, t - 1) : std::pow(1 - rate, horizon); };
+  double expected = 0;
+  std::array<int, 4> t{};
+  for (t[0] = 1; t[0] <= horizon + 1; ++t[0]) {
+    for (t[1] = 1; t[1] <= horizon + 1; ++t[1]) {
+      for (t[2] = 1; t[2] <= horizon + 1; ++t[2]) {
+        for (t[3] = 1; t[3] <= horizon + 1; ++t[3]) {
+          const double odds = odds_of(t[0]) * odds_of(t[1]) * odds_of(t[2]) * odds_of(t[3]);
+          // The genbutsu first if nothing else is free; a free kind before any that is not.
+          std::array<bool, 4> kept = {true, true, true, true};
+          bool genbutsu_kept = true;
+          double paid = 0;
+          for (int j = 1; j <= horizon; ++j) {
+            int free = -1;
+            for (int i = 0; i < 4; ++i) {
+              if (kept[i] && t[i] <= j && free < 0) free = i;
+            }
+            if (genbutsu_kept && free < 0) {
+              genbutsu_kept = false;
+              continue;
+            }
+            if (free >= 0) {
+              kept[free] = false;
+              continue;
+            }
+            int cheapest = -1;
+            for (int i = 0; i < 4; ++i) {
+              if (kept[i] && cheapest < 0) cheapest = i;
+            }
+            paid += loss[cheapest];
+            kept[cheapest] = false;
+          }
+          expected += odds * paid;
+        }
+      }
+    }
+  }
+  const Line fold = fold_line(hand, one_seat_threat(true, losses), horizon, counting_rivers(rate));
+  EXPECT_NEAR(fold.deal_in_points, expected, 0.03 * expected);
+  // Paid every turn as they stand: 0 + 100 + 200 + 300 + 400.
+  EXPECT_LT(expected, 1000 * 0.8);
 }
 
 // The others' tsumo wins, by hand: 300 points a go-round while the hand is on, with a hazard of

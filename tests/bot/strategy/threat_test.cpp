@@ -91,8 +91,20 @@ TEST(Threat, TheRaceFollowsTheRiichisLiveWaits) {
   EXPECT_NEAR(threat.deal_in[kTwoMan], 0.1, 1e-12);
   EXPECT_NEAR(threat.loss[kFiveMan], 800, 1e-9);
   EXPECT_DOUBLE_EQ(threat.deal_in[kTwoMan + 1], 0);
-  // A pushed wall tile: 2 of the wall's 34 expected copies deal in, with odds 0.1.
-  EXPECT_NEAR(threat.push_deal_in[1], 1 - (1 - 2.0 / live * 0.1), 1e-9);
+  // A pushed wall tile: 2 of the wall's 34 expected copies deal in, with odds 0.1 (the others
+  // hold no wait); counting the rivers, less the share of them made safe against the riichi by
+  // then (the river rate a go-round).
+  EXPECT_NEAR(threat.push_deal_in[1], 2.0 / live * 0.1, 1e-9);
+  EXPECT_NEAR(threat.push_deal_in[3], 2.0 / live * 0.1, 1e-9);
+  EXPECT_DOUBLE_EQ(threat.undeclared_loss[3], 0);
+  FullParams rivers;
+  rivers.count_rivers = true;
+  const Threat with_rivers = threat_from_estimate(table, hand_made_estimate(), false, rivers);
+  const double river = 1 - rivers.river_safe_rate;
+  EXPECT_NEAR(with_rivers.push_deal_in[1], 2.0 / live * 0.1 * river, 1e-9);
+  EXPECT_NEAR(with_rivers.push_deal_in[3], 2.0 / live * 0.1 * std::pow(river, 3), 1e-9);
+  EXPECT_NEAR(with_rivers.push_loss[3], 2.0 / live * 800 * std::pow(river, 3), 1e-9);
+  EXPECT_NEAR(with_rivers.hazard[3], threat.hazard[3], 1e-15);  // the riichi still finishes as fast
   // Its tsumo: one of its 1.76 chances a go-round, its mean win 8000 (800 / 0.1), of which we,
   // not the dealer, pay a third; the others hold no wait.
   EXPECT_NEAR(riichi.tsumo_payment, 8000.0 / 3, 1e-9);
