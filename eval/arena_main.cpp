@@ -17,6 +17,7 @@
 //   tenbin-arena wall-experiment DIR...   name the kinds left in the live wall: MJ-0 vs unseen count
 //   tenbin-arena compare DIR_A NAME_A DIR_B NAME_B   paired difference on the same walls
 //   tenbin-arena split DIR_A NAME_A DIR_B NAME_B     the same, by the hand where the games part
+//   tenbin-arena pool DIR_A NAME_A DIR_B NAME_B [...]   several pairs, joined by inverse variance
 //   tenbin-arena sprt DIR_A NAME_A DIR_B NAME_B [--pt0 X --pt1 Y --alpha A --beta B]
 //                                    sequential test: is B better than A by pt1 or by pt0 at most
 //   tenbin-arena fit-luck DIR... --out FILE   the luck adjustment's value estimate, fitted on matches
@@ -65,7 +66,7 @@ int run_main(int argc, char** argv) {
       arena::add_validate_command(app),    arena::add_report_command(app),
       arena::add_tenpai_data_command(app), arena::add_calibrate_command(app),
       arena::add_starts_command(app),      arena::add_wall_experiment_command(app),
-      arena::add_compare_command(app),     arena::add_split_command(app),
+      arena::add_compare_command(app), arena::add_pool_command(app),     arena::add_split_command(app),
       arena::add_sprt_command(app),        arena::add_fit_luck_command(app),
       arena::add_luck_command(app),        arena::add_danger_table_command(app),
   };

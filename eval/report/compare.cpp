@@ -3,6 +3,8 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -47,6 +49,51 @@ int compare_command(const std::string& dir_a, const std::string& name_a, const s
     errors << "tenbin-arena compare: " << error.what() << "\n";
     return 3;
   }
+}
+
+int pool_command(const std::vector<std::string>& quads, std::ostream& out, std::ostream& errors) {
+  try {
+    if (quads.empty() || quads.size() % 4 != 0) {
+      throw std::invalid_argument("give pairs as DIR_A NAME_A DIR_B NAME_B, four arguments each");
+    }
+    std::vector<Estimate> places;
+    std::vector<Estimate> rank_points;
+    std::string losses;
+    for (std::size_t i = 0; i < quads.size(); i += 4) {
+      const std::size_t pair = i / 4 + 1;
+      const Comparison c = compare(read_paired_matches(quads[i], quads[i + 1], quads[i + 2], quads[i + 3]));
+      if (c.place.walls < 2) throw std::runtime_error(fmt::format("pair {}: fewer than two walls played in both matches", pair));
+      out << fmt::format("pair {}: {} - {}: average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} +- {:.1f} over {} paired games, "
+                         "{} walls ({} against {})\n",
+                         pair, quads[i + 1], quads[i + 3], c.place.mean, c.place.ci95, c.rank_points.mean,
+                         c.rank_points.ci95, c.games, c.place.walls, quads[i], quads[i + 2]);
+      places.push_back(c.place);
+      rank_points.push_back(c.rank_points);
+      if (c.place.mean - c.place.ci95 > 0) losses += (losses.empty() ? "" : ", ") + std::to_string(pair);
+    }
+    const Estimate place = pooled(places);
+    const Estimate points = pooled(rank_points);
+    out << fmt::format("pooled over {} pairs (inverse-variance weights): average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} "
+                       "+- {:.1f}\n",
+                       places.size(), place.mean, place.ci95, points.mean, points.ci95);
+    out << "A finishes lower than B, the interval clear of zero, in: " << (losses.empty() ? "no pair" : "pair " + losses) << "\n";
+    return 0;
+  } catch (const std::invalid_argument& error) {
+    errors << "tenbin-arena pool: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    errors << "tenbin-arena pool: " << error.what() << "\n";
+    return 3;
+  }
+}
+
+Subcommand add_pool_command(CLI::App& app) {
+  auto quads = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand(
+      "pool", "paired differences of several pairs of matches (each A - B on its own walls), then joined with "
+              "inverse-variance weights");
+  command->add_option("pairs", *quads, "DIR_A NAME_A DIR_B NAME_B, once per pair")->required();
+  return {command, [quads] { return pool_command(*quads, std::cout, std::cerr); }};
 }
 
 Subcommand add_compare_command(CLI::App& app) {

@@ -4,6 +4,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "bot/commands/subcommand.hpp"
 #include "eval/report/match_stats.hpp"
@@ -30,5 +31,13 @@ int compare_command(const std::string& dir_a, const std::string& name_a, const s
                     const std::string& name_b, bool adjusted, std::ostream& out, std::ostream& errors);
 
 Subcommand add_compare_command(CLI::App& app);
+
+// `tenbin-arena pool DIR_A NAME_A DIR_B NAME_B [...]`: each pair's comparison (as `compare`),
+// then the pairs' differences in average rank and rank points joined by pooled(), and the pairs
+// in which A finishes lower with the interval clear of zero (a registered pair's rule reads
+// these). 0 done; 2 the arguments are not pairs; 3 a pair cannot be compared.
+int pool_command(const std::vector<std::string>& quads, std::ostream& out, std::ostream& errors);
+
+Subcommand add_pool_command(CLI::App& app);
 
 }  // namespace tenbin::arena

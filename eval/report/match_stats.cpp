@@ -1,6 +1,7 @@
 #include "eval/report/match_stats.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace tenbin::arena {
 
@@ -54,6 +55,23 @@ Estimate difference(const WallSample& a, const WallSample& b) {
   double squares = 0;
   for (const auto& [wall, residual] : residuals) squares += residual * residual;
   e.ci95 = kZ95 * std::sqrt(static_cast<double>(n) / (n - 1) * squares);
+  return e;
+}
+
+Estimate pooled(const std::vector<Estimate>& estimates) {
+  if (estimates.empty()) throw std::invalid_argument("no estimate to pool");
+  double weights = 0;
+  double weighted = 0;
+  Estimate e;
+  for (const Estimate& x : estimates) {
+    if (!(x.ci95 > 0)) throw std::invalid_argument("an estimate without an interval cannot be pooled");
+    const double se = x.ci95 / kZ95;
+    weights += 1 / (se * se);
+    weighted += x.mean / (se * se);
+    e.walls += x.walls;
+  }
+  e.mean = weighted / weights;
+  e.ci95 = kZ95 / std::sqrt(weights);
   return e;
 }
 

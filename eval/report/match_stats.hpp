@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -56,5 +57,11 @@ class WallSample {
   double weight_ = 0;
 };
 Estimate difference(const WallSample& a, const WallSample& b);
+
+// Estimates of one quantity from independent samples (pairs on other walls, say) joined with
+// inverse-variance weights, each variance (ci95 / kZ95)^2: the weighted mean, its interval
+// kZ95 / sqrt(sum of the weights), and the walls of them all. Throws std::invalid_argument when
+// there is none or one has no interval (ci95 <= 0).
+Estimate pooled(const std::vector<Estimate>& estimates);
 
 }  // namespace tenbin::arena

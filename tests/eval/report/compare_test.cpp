@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "eval/report/compare.hpp"
@@ -95,6 +96,46 @@ TEST(Compare, PairedDifferenceIsOverWalls) {
   EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "b").string(), "ablation", false, out, errors), 0);
   EXPECT_NE(out.str().find("average rank -0.625 +- 0.735"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("8 paired games, 2 walls"), std::string::npos) << out.str();
+}
+
+// Two pairs pooled: the pair above (A - B -0.625 in places, standard error 0.375) and one on
+// other walls (wall means -2 and -0.25: -1.125, standard error 0.875), joined with weights
+// 1 / 0.375^2 and 1 / 0.875^2. A finishes higher in both, so no pair shows a loss.
+TEST(Compare, PoolJoinsPairsByInverseVariance) {
+  ScratchDir scratch("compare-pool");
+  write_match(scratch / "a", "full", {0, 0, 0, 0, 2, 2, 2, 2}, 7);
+  write_match(scratch / "b", "ablation", {1, 1, 1, 1, 2, 2, 2, 3}, 7);
+  write_match(scratch / "c", "full", {0, 0, 0, 0, 1, 1, 1, 1}, 9);
+  write_match(scratch / "d", "ablation", {2, 2, 2, 2, 1, 1, 1, 2}, 9);
+  const std::string a = (scratch / "a").string(), b = (scratch / "b").string();
+  const std::string c = (scratch / "c").string(), d = (scratch / "d").string();
+  std::ostringstream out, errors;
+  EXPECT_EQ(pool_command({a, "full", b, "ablation", c, "full", d, "ablation"}, out, errors), 0) << errors.str();
+  EXPECT_NE(out.str().find("pair 1: full - ablation: average rank -0.625 +- 0.735"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("pair 2: full - ablation: average rank -1.125 +- 1.715"), std::string::npos) << out.str();
+  const double w1 = 1 / (0.375 * 0.375), w2 = 1 / (0.875 * 0.875);
+  const std::string pooled_line = fmt::format("pooled over 2 pairs (inverse-variance weights): average rank {:+.3f} +- {:.3f}",
+                                              (-0.625 * w1 - 1.125 * w2) / (w1 + w2), 1.96 / std::sqrt(w1 + w2));
+  EXPECT_NE(out.str().find(pooled_line), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("clear of zero, in: no pair"), std::string::npos) << out.str();
+
+  // A 2nd in every game but one (3rd there), B 1st in all: wall means 1 and 1.25, a loss
+  // clear of zero (1.125 +- 1.96 * 0.125); beside the first pair swapped, which is not.
+  write_match(scratch / "e", "full", {1, 1, 1, 1, 1, 1, 1, 2}, 11);
+  write_match(scratch / "f", "ablation", {0, 0, 0, 0, 0, 0, 0, 0}, 11);
+  std::ostringstream swapped, swapped_errors;
+  EXPECT_EQ(pool_command({b, "ablation", a, "full", (scratch / "e").string(), "full", (scratch / "f").string(), "ablation"},
+                         swapped, swapped_errors),
+            0)
+      << swapped_errors.str();
+  EXPECT_NE(swapped.str().find("average rank +1.125 +- 0.245"), std::string::npos) << swapped.str();
+  EXPECT_NE(swapped.str().find("clear of zero, in: pair 2\n"), std::string::npos) << swapped.str();
+
+  std::ostringstream bad_out, bad;
+  EXPECT_EQ(pool_command({a, "full", b}, bad_out, bad), 2);
+  EXPECT_NE(bad.str().find("four arguments each"), std::string::npos) << bad.str();
+  std::ostringstream other_out, other;
+  EXPECT_EQ(pool_command({a, "full", d, "ablation"}, other_out, other), 3);  // other walls
 }
 
 TEST(Compare, RefusesMatchesOnOtherWalls) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,21 @@ namespace tenbin::arena {
 namespace {
 
 using nlohmann::json;
+
+// Inverse-variance pooling by hand: standard errors 1 and 2 weigh 1 and 1/4; means 1 and 4 pool
+// to (1 + 1) / 1.25 = 1.6 with a standard error of 1 / sqrt(1.25). Nothing to pool, or an
+// estimate without an interval, is refused.
+TEST(Pooled, InverseVarianceWeights) {
+  const Estimate p = pooled({Estimate{1, kZ95 * 1, 100}, Estimate{4, kZ95 * 2, 50}});
+  EXPECT_DOUBLE_EQ(p.mean, 1.6);
+  EXPECT_NEAR(p.ci95, kZ95 / std::sqrt(1.25), 1e-12);
+  EXPECT_EQ(p.walls, 150);
+  const Estimate one = pooled({Estimate{-0.3, 0.2, 10}});
+  EXPECT_DOUBLE_EQ(one.mean, -0.3);
+  EXPECT_NEAR(one.ci95, 0.2, 1e-12);
+  EXPECT_THROW(pooled({}), std::invalid_argument);
+  EXPECT_THROW(pooled({Estimate{1, 0.5, 10}, Estimate{2, 0, 10}}), std::invalid_argument);
+}
 
 TEST(WallSample, EachGameItsOwnWallIsThePerGameInterval) {
   WallSample sample;
