@@ -18,6 +18,7 @@
 
 #include "bot/strategy/full.hpp"
 #include "bot/strategy/greedy.hpp"
+#include "bot/strategy/line.hpp"
 #include "bot/protocol/mjai_bot.hpp"
 
 namespace tenbin {
@@ -229,6 +230,43 @@ void BM_FullLastHandDecision(benchmark::State& state) {
   time_decisions(state, full, true);
 }
 BENCHMARK(BM_FullLastHandDecision)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// The fold line of a 13-tile hand facing a riichi, 12 of its kinds dangerous to the riichi seat
+// (the others quiet), over 12 draws. Arg 0: today's danger at every turn; arg 1: the rivers
+// counted (count_rivers: the mean over the sampled timings of when each kind turns safe). A
+// decision prices one such line per candidate.
+void BM_FoldLineFacingARiichi(benchmark::State& state) {
+  Threat threat;
+  for (int seat = 1; seat < kSeats; ++seat) {
+    OpponentThreat o;
+    o.seat = seat;
+    o.declared = seat == 2;
+    o.tenpai.fill(seat == 2 ? 1.0 : 0.3);
+    threat.opponents.push_back(o);
+  }
+  const std::vector<int> kinds = {0, 2, 4, 6, 9, 11, 13, 15, 18, 20, 22, 27, 31};
+  TileCounts hand{};
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    const int kind = kinds[i];
+    hand[kind] = 1;
+    OpponentThreat& riichi = threat.opponents[1];
+    riichi.deal_in[kind] = i == 0 ? 0.0 : 0.01 * static_cast<double>(i);
+    riichi.loss[kind] = 80 * riichi.deal_in[kind] * 100;
+    threat.deal_in[kind] = riichi.deal_in[kind];
+    threat.loss[kind] = riichi.loss[kind];
+  }
+  threat.push_deal_in.fill(0.08);
+  threat.push_loss.fill(600);
+  threat.undeclared_deal_in.fill(0.01);
+  threat.undeclared_loss.fill(50);
+  threat.hazard.fill(0.05);
+  threat.opponent_declared = true;
+  FullParams params;
+  params.count_rivers = state.range(0) == 1;
+  for (auto _ : state) benchmark::DoNotOptimize(fold_line(hand, threat, 12, params));
+  state.SetLabel(params.count_rivers ? "the rivers" : "today's danger");
+}
+BENCHMARK(BM_FoldLineFacingARiichi)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // `full` on the first draw of the DP's bench hands H2 (2-shanten: the DP with every option, the
 // costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m).
