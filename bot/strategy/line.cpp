@@ -380,7 +380,7 @@ Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const Fu
   Line line;
   for (int sample = 0; sample < kRiverSamples; ++sample) {
     SafeFrom safe;
-    for (int k = 0; k < kNumKinds; ++k) safe[k] = safe_from(params.river_safe_rate, sample, k);
+    for (int k = 0; k < kNumKinds; ++k) safe[k] = hand[k] > 0 ? safe_from(params.river_safe_rate, sample, k) : kNever;
     const Line once = fold_once(held, threat, draws, params, turns, safe);
     line.deal_in_prob += once.deal_in_prob / kRiverSamples;
     line.deal_in_points += once.deal_in_points / kRiverSamples;
