@@ -70,6 +70,38 @@ PerSeat<double> payee_of(const Threat& threat, int kind) {
   return share;
 }
 
+// The tile a fold throws at one of its turns: its deal-in odds, its expected loss, and each
+// seat's share of what it pays.
+struct FoldThrow {
+  double deal_in = 0;
+  double loss = 0;
+  PerSeat<double> payee{};
+};
+
+// A tile from the wall at go-round g (the fold holds nothing).
+FoldThrow wall_throw(const Threat& threat, int g) { return {threat.push_deal_in[g], threat.push_loss[g], threat.payee_share}; }
+
+// The fold's turns: the others' go-rounds to the exhaustive draw and, at each of our turns j up to
+// the params' fold horizon, the tile `throw_at(j, g)` gives (g the go-round). The line's payee is
+// in points (the caller makes it shares); its draw payment is the caller's.
+template <typename ThrowAt>
+Line fold_turns(const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns, ThrowAt&& throw_at) {
+  Line line;
+  double going = 1;
+  for (int j = 1; j <= draws; ++j) {
+    const int g = std::min(j, kMaxGoRounds);
+    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
+    if (j > params.fold_horizon) continue;
+    const FoldThrow thrown = throw_at(j, g);
+    line.deal_in_prob += going * thrown.deal_in;
+    line.deal_in_points += going * thrown.loss;
+    for (int s = 0; s < kSeats; ++s) line.payee[s] += going * thrown.loss * thrown.payee[s];
+    going *= 1 - thrown.deal_in;
+  }
+  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
+  return line;
+}
+
 // The fold without the rivers: the j-th safest tile held at the j-th turn, its danger today's grown
 // as a wall tile's (the deal-in odds sorted apart from the losses).
 Line fold_in_todays_order(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params,
@@ -86,31 +118,16 @@ Line fold_in_todays_order(const TileCounts& hand, const Threat& threat, int draw
   }
   std::sort(held_deal_in.begin(), held_deal_in.end());
 
-  Line line;
-  double going = 1;
   const double loss_now = std::max(1e-9, threat.push_loss[1]);
   const double deal_in_now = std::max(1e-9, threat.push_deal_in[1]);
-  for (int j = 1; j <= draws; ++j) {
-    const int g = std::min(j, kMaxGoRounds);
-    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
-    if (j > params.fold_horizon) continue;
+  return fold_turns(threat, draws, params, turns, [&](int j, int g) {
+    if (held.empty()) return wall_throw(threat, g);
     // The j-th safest tile held, grown like the wall tile's danger, or the drawn tile if safer.
     const std::size_t i = std::min<std::size_t>(j - 1, held.size() - 1);
-    const double loss = held.empty() ? threat.push_loss[g]
-                                     : std::min(threat.loss[held[i]] * threat.push_loss[g] / loss_now, threat.push_loss[g]);
-    const double deal_in = held_deal_in.empty()
-                               ? threat.push_deal_in[g]
-                               : std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]);
-    line.deal_in_prob += going * deal_in;
-    line.deal_in_points += going * loss;
-    const PerSeat<double> share = held.empty() ? threat.payee_share : payee_of(threat, held[i]);
-    for (int s = 0; s < kSeats; ++s) line.payee[s] += going * loss * share[s];
-    going *= 1 - deal_in;
-  }
-  for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
-  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
-  line.draw_payment = draws > params.noten_window_draws ? 0 : draw_payments(threat, draws).noten;
-  return line;
+    return FoldThrow{std::min(held_deal_in[i] * threat.push_deal_in[g] / deal_in_now, threat.push_deal_in[g]),
+                     std::min(threat.loss[held[i]] * threat.push_loss[g] / loss_now, threat.push_loss[g]),
+                     payee_of(threat, held[i])};
+  });
 }
 
 // A tile the fold keeps for later, its danger now split between the opponents in riichi (whose
@@ -203,27 +220,15 @@ struct HeldTiles {
   }
 };
 
-// One fold, its kinds turning safe as `safe` says: at each of the next turns (up to the params'
-// fold horizon) the held tile least costly then. Against the opponents that have not declared a
-// held tile's danger grows as a tile from the wall does (capped at the wall tile's); against a
-// riichi it is gone once its kind is safe: thrown past it by another seat, or a copy ours to throw
-// past it. Returns the line with `payee` in points (not yet shares).
+// One fold, its kinds turning safe as `safe` says: at each turn the held tile least costly then.
+// Against the opponents that have not declared a held tile's danger grows as a tile from the wall
+// does (capped at the wall tile's); against a riichi it is gone once its kind is safe: thrown past
+// it by another seat, or a copy ours to throw past it.
 Line fold_once(HeldTiles held, const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns,
                const SafeFrom& safe) {
   std::array<bool, kNumKinds> thrown{};
-  Line line;
-  double going = 1;
-  for (int j = 1; j <= draws; ++j) {
-    const int g = std::min(j, kMaxGoRounds);
-    going = others_go_round(line, going, threat, g, round_share(j, turns), params);
-    if (j > params.fold_horizon) continue;
-    if (held.empty()) {
-      line.deal_in_prob += going * threat.push_deal_in[g];
-      line.deal_in_points += going * threat.push_loss[g];
-      for (int s = 0; s < kSeats; ++s) line.payee[s] += going * threat.push_loss[g] * threat.payee_share[s];
-      going *= 1 - threat.push_deal_in[g];
-      continue;
-    }
+  return fold_turns(threat, draws, params, turns, [&](int, int g) {
+    if (held.empty()) return wall_throw(threat, g);
     const double loss_growth = threat.undeclared_loss[g] / std::max(1e-9, threat.undeclared_loss[1]);
     const double deal_in_growth = threat.undeclared_deal_in[g] / std::max(1e-9, threat.undeclared_deal_in[1]);
     const auto declared_share = [&](const HeldTile& tile) { return thrown[tile.kind] || safe[tile.kind] <= g ? 0.0 : 1.0; };
@@ -231,34 +236,63 @@ Line fold_once(HeldTiles held, const Threat& threat, int draws, const FullParams
       return tile.undeclared_loss * loss_growth + tile.declared_loss * declared_share(tile);
     };
     std::size_t best = 0;
+    double best_loss = loss_of(held.tiles[0]);
     for (std::size_t i = 1; i < held.size; ++i) {
-      if (loss_of(held.tiles[i]) < loss_of(held.tiles[best])) best = i;
+      const double loss = loss_of(held.tiles[i]);
+      if (loss < best_loss) {
+        best = i;
+        best_loss = loss;
+      }
     }
     const HeldTile tile = held.tiles[best];
     const double share = declared_share(tile);
-    const double loss = std::min(loss_of(tile), threat.push_loss[g]);
     // The last tile held stands for the drawn tiles after it.
     if (held.size > 1) {
       held.erase(best);
       thrown[tile.kind] = true;
     }
+    FoldThrow throw_now;
+    throw_now.loss = std::min(best_loss, threat.push_loss[g]);
     const double safe_now =
         (1 - std::min(1.0, tile.undeclared_deal_in * deal_in_growth)) * (1 - tile.declared_deal_in * share);
-    const double deal_in = std::min(1 - safe_now, threat.push_deal_in[g]);
-    line.deal_in_prob += going * deal_in;
-    line.deal_in_points += going * loss;
+    throw_now.deal_in = std::min(1 - safe_now, threat.push_deal_in[g]);
     double paid = 0;
-    for (int s = 0; s < kSeats; ++s) paid += tile.loss_by_seat[s] * (tile.declared[s] ? share : loss_growth);
     for (int s = 0; s < kSeats; ++s) {
-      const double by_seat = paid > 0 ? tile.loss_by_seat[s] * (tile.declared[s] ? share : loss_growth) / paid
-                                      : threat.payee_share[s];
-      line.payee[s] += going * loss * by_seat;
+      throw_now.payee[s] = tile.loss_by_seat[s] * (tile.declared[s] ? share : loss_growth);
+      paid += throw_now.payee[s];
     }
-    going *= 1 - deal_in;
+    for (int s = 0; s < kSeats; ++s) throw_now.payee[s] = paid > 0 ? throw_now.payee[s] / paid : threat.payee_share[s];
+    return throw_now;
+  });
+}
+
+// The fold reads the rivers as they come: its value over the samples of when they make each kind
+// held safe (the payee in points, as fold_turns leaves it).
+Line fold_reading_the_rivers(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params,
+                             const OthersTurns& turns) {
+  // The tiles held, one entry per copy, safest (smallest expected loss now) first.
+  HeldTiles held;
+  for (int k = 0; k < kNumKinds; ++k) {
+    for (int c = 0; c < hand[k] && held.size < held.tiles.size(); ++c) held.tiles[held.size++] = held_tile(threat, k);
   }
-  line.draw_prob = others_last_turns(line, going, threat, draws, turns, params);
+  const auto begin = held.tiles.begin();
+  std::stable_sort(begin, begin + static_cast<std::ptrdiff_t>(held.size), [&](const HeldTile& a, const HeldTile& b) {
+    return threat.loss[a.kind] < threat.loss[b.kind];
+  });
+  Line line;
+  for (int sample = 0; sample < kRiverSamples; ++sample) {
+    SafeFrom safe;
+    for (int k = 0; k < kNumKinds; ++k) safe[k] = hand[k] > 0 ? safe_from(params.river_safe_rate, sample, k) : kNever;
+    const Line once = fold_once(held, threat, draws, params, turns, safe);
+    line.deal_in_prob += once.deal_in_prob / kRiverSamples;
+    line.deal_in_points += once.deal_in_points / kRiverSamples;
+    line.tsumo_points += once.tsumo_points / kRiverSamples;
+    line.draw_prob += once.draw_prob / kRiverSamples;
+    for (int s = 0; s < kSeats; ++s) line.payee[s] += once.payee[s] / kRiverSamples;
+  }
   return line;
 }
+
 }  // namespace
 
 DrawPayments draw_payments(const Threat& threat, int draws) {
@@ -364,29 +398,11 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
 }
 
 Line fold_line(const TileCounts& hand, const Threat& threat, int draws, const FullParams& params, const OthersTurns& turns) {
-  if (!params.count_rivers || !threat.opponent_declared) return fold_in_todays_order(hand, threat, draws, params, turns);
-  // The tiles held, one entry per copy, safest (smallest expected loss now) first.
-  HeldTiles held;
-  for (int k = 0; k < kNumKinds; ++k) {
-    for (int c = 0; c < hand[k] && held.size < held.tiles.size(); ++c) held.tiles[held.size++] = held_tile(threat, k);
-  }
-  const auto begin = held.tiles.begin();
-  std::stable_sort(begin, begin + static_cast<std::ptrdiff_t>(held.size), [&](const HeldTile& a, const HeldTile& b) {
-    return threat.loss[a.kind] < threat.loss[b.kind];
-  });
-
-  // The fold reads the rivers as they come: its value over the samples of when they make each
-  // kind safe.
   Line line;
-  for (int sample = 0; sample < kRiverSamples; ++sample) {
-    SafeFrom safe;
-    for (int k = 0; k < kNumKinds; ++k) safe[k] = hand[k] > 0 ? safe_from(params.river_safe_rate, sample, k) : kNever;
-    const Line once = fold_once(held, threat, draws, params, turns, safe);
-    line.deal_in_prob += once.deal_in_prob / kRiverSamples;
-    line.deal_in_points += once.deal_in_points / kRiverSamples;
-    line.tsumo_points += once.tsumo_points / kRiverSamples;
-    line.draw_prob += once.draw_prob / kRiverSamples;
-    for (int s = 0; s < kSeats; ++s) line.payee[s] += once.payee[s] / kRiverSamples;
+  if (!params.count_rivers || !threat.opponent_declared) {
+    line = fold_in_todays_order(hand, threat, draws, params, turns);
+  } else {
+    line = fold_reading_the_rivers(hand, threat, draws, params, turns);
   }
   for (double& share : line.payee) share = line.deal_in_points > 0 ? share / line.deal_in_points : 0;
   line.draw_payment = draws > params.noten_window_draws ? 0 : draw_payments(threat, draws).noten;
