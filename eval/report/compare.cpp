@@ -29,16 +29,32 @@ Comparison compare(const PairedMatches& matches) {
   return result;
 }
 
+namespace {
+
+// Two matches compared, with at least the two walls an interval needs.
+Comparison compare_dirs(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
+                        const std::string& name_b, PairedFigures figures = PairedFigures::places) {
+  const Comparison c = compare(read_paired_matches(dir_a, name_a, dir_b, name_b, figures));
+  if (c.place.walls < 2) throw std::runtime_error("fewer than two walls played in both matches");
+  return c;
+}
+
+// A comparison's line in places and rank points.
+std::string rank_line(const std::string& name_a, const std::string& name_b, const Comparison& c) {
+  return fmt::format("{} - {}: average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} +- {:.1f} over {} paired games, {} walls "
+                     "({} games with the same rank)",
+                     name_a, name_b, c.place.mean, c.place.ci95, c.rank_points.mean, c.rank_points.ci95, c.games,
+                     c.place.walls, c.same_place);
+}
+
+}  // namespace
+
 int compare_command(const std::string& dir_a, const std::string& name_a, const std::string& dir_b,
                     const std::string& name_b, bool adjusted, std::ostream& out, std::ostream& errors) {
   try {
     const PairedFigures figures = adjusted ? PairedFigures::points_per_hand : PairedFigures::places;
-    const Comparison c = compare(read_paired_matches(dir_a, name_a, dir_b, name_b, figures));
-    if (c.place.walls < 2) throw std::runtime_error("fewer than two walls played in both matches");
-    out << fmt::format("{} - {}: average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} +- {:.1f} over {} paired games, {} walls "
-                       "({} games with the same rank)\n",
-                       name_a, name_b, c.place.mean, c.place.ci95, c.rank_points.mean, c.rank_points.ci95, c.games,
-                       c.place.walls, c.same_place);
+    const Comparison c = compare_dirs(dir_a, name_a, dir_b, name_b, figures);
+    out << rank_line(name_a, name_b, c) << "\n";
     if (adjusted) {
       out << fmt::format("{} - {}: points per hand {:+.1f} +- {:.1f}, luck-adjusted {:+.1f} +- {:.1f}\n", name_a, name_b,
                          c.points_per_hand.mean, c.points_per_hand.ci95, c.adjusted_points_per_hand.mean,
@@ -52,25 +68,24 @@ int compare_command(const std::string& dir_a, const std::string& name_a, const s
 }
 
 int pool_command(const std::vector<std::string>& quads, std::ostream& out, std::ostream& errors) {
+  if (quads.empty() || quads.size() % 4 != 0) {
+    errors << "tenbin-arena pool: give pairs as DIR_A NAME_A DIR_B NAME_B, four arguments each\n";
+    return 2;
+  }
+  std::size_t pair = 0;
   try {
-    if (quads.empty() || quads.size() % 4 != 0) {
-      throw std::invalid_argument("give pairs as DIR_A NAME_A DIR_B NAME_B, four arguments each");
-    }
     std::vector<Estimate> places;
     std::vector<Estimate> rank_points;
     std::string losses;
     for (std::size_t i = 0; i < quads.size(); i += 4) {
-      const std::size_t pair = i / 4 + 1;
-      const Comparison c = compare(read_paired_matches(quads[i], quads[i + 1], quads[i + 2], quads[i + 3]));
-      if (c.place.walls < 2) throw std::runtime_error(fmt::format("pair {}: fewer than two walls played in both matches", pair));
-      out << fmt::format("pair {}: {} - {}: average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} +- {:.1f} over {} paired games, "
-                         "{} walls ({} against {})\n",
-                         pair, quads[i + 1], quads[i + 3], c.place.mean, c.place.ci95, c.rank_points.mean,
-                         c.rank_points.ci95, c.games, c.place.walls, quads[i], quads[i + 2]);
+      ++pair;
+      const Comparison c = compare_dirs(quads[i], quads[i + 1], quads[i + 2], quads[i + 3]);
+      out << fmt::format("pair {}: {} ({} against {})\n", pair, rank_line(quads[i + 1], quads[i + 3], c), quads[i], quads[i + 2]);
       places.push_back(c.place);
       rank_points.push_back(c.rank_points);
       if (c.place.mean - c.place.ci95 > 0) losses += (losses.empty() ? "" : ", ") + std::to_string(pair);
     }
+    pair = 0;
     const Estimate place = pooled(places);
     const Estimate points = pooled(rank_points);
     out << fmt::format("pooled over {} pairs (inverse-variance weights): average rank {:+.3f} +- {:.3f}, rank pt/game {:+.1f} "
@@ -78,11 +93,8 @@ int pool_command(const std::vector<std::string>& quads, std::ostream& out, std::
                        places.size(), place.mean, place.ci95, points.mean, points.ci95);
     out << "A finishes lower than B, the interval clear of zero, in: " << (losses.empty() ? "no pair" : "pair " + losses) << "\n";
     return 0;
-  } catch (const std::invalid_argument& error) {
-    errors << "tenbin-arena pool: " << error.what() << "\n";
-    return 2;
   } catch (const std::exception& error) {
-    errors << "tenbin-arena pool: " << error.what() << "\n";
+    errors << "tenbin-arena pool: " << (pair > 0 ? fmt::format("pair {}: ", pair) : "") << error.what() << "\n";
     return 3;
   }
 }

@@ -135,7 +135,13 @@ TEST(Compare, PoolJoinsPairsByInverseVariance) {
   EXPECT_EQ(pool_command({a, "full", b}, bad_out, bad), 2);
   EXPECT_NE(bad.str().find("four arguments each"), std::string::npos) << bad.str();
   std::ostringstream other_out, other;
-  EXPECT_EQ(pool_command({a, "full", d, "ablation"}, other_out, other), 3);  // other walls
+  EXPECT_EQ(pool_command({a, "full", b, "ablation", a, "full", d, "ablation"}, other_out, other), 3);  // other walls
+  EXPECT_NE(other.str().find("pool: pair 2: "), std::string::npos) << other.str();
+  // A pair whose games all part the same way has no interval to weigh it by.
+  write_match(scratch / "g", "ablation", {1, 1, 1, 1, 3, 3, 3, 3}, 7);
+  std::ostringstream flat_out, flat;
+  EXPECT_EQ(pool_command({a, "full", (scratch / "g").string(), "ablation"}, flat_out, flat), 3);
+  EXPECT_NE(flat.str().find("without an interval"), std::string::npos) << flat.str();
 }
 
 TEST(Compare, RefusesMatchesOnOtherWalls) {
