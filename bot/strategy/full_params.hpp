@@ -66,7 +66,8 @@ struct FullParams {
   // Facing a riichi, both lines count the safe tiles the rivers give: each kind not yet safe
   // against it becomes safe at `river_safe_rate` a go-round (another seat throws it past the
   // riichi), and the fold's own discard makes the copies it keeps of that kind safe.
-  bool count_rivers = false;
+  // On since the rivers pair of seeds 25400 and 25402 (docs/strength.md, "The rivers").
+  bool count_rivers = true;
   double river_safe_rate = 0.041;
   // The share of our payments for the opponents' tsumo wins that the lines count while the hand
   // is on (1: all of them; 0: left out). Both lines pay them, a push that wins first fewer.
@@ -164,7 +165,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("win_odds_power", p.win_odds_power, "the power of the odds in that calibration (fitted with the factor; 1 and 1: no calibration)");
   visit("fold_horizon", p.fold_horizon, "later turns the fold line prices (then the rivers give safe tiles)");
   visit("count_rivers", p.count_rivers,
-        "facing a riichi, both lines count the tiles the rivers and the fold's own discards make safe (false: today's danger at every later turn)");
+        "facing a riichi, both lines count the tiles the rivers and the fold's own discards make safe (false: today's danger at every later turn); on since the paired runs of seeds 25400 and 25402");
   visit("river_safe_rate", p.river_safe_rate,
         "facing a riichi, share of the kinds not yet safe against it that turn safe each go-round: full's kept kinds vs 3 majiang-ai (the rivers column of scripts/study/riichi-defence; 0.041 on development games of seeds 25300-25350, 0.040-0.041 on seed 25380)");
   visit("opponent_tsumo_weight", p.opponent_tsumo_weight,

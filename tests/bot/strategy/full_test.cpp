@@ -37,10 +37,11 @@ FullSettings without_placement() {
   return settings;
 }
 
-// The settings with the rivers counted in the lines (docs/full.md, "The rivers").
-FullSettings counting_rivers() {
+// The settings that price every later turn with today's danger: the rivers not counted in the
+// lines (docs/full.md, "The rivers"; counted by default).
+FullSettings todays_danger() {
   FullSettings settings;
-  settings.params.count_rivers = true;
+  settings.params.count_rivers = false;
   return settings;
 }
 
@@ -286,7 +287,7 @@ TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
   const Table table = after(all_last_dealer_riichi(hand, "1m", "2s", {20000, 26000, 26000, 28000}));
   ASSERT_EQ(shanten(table.hand()), 1);
   for (const bool rivers : {false, true}) {
-    FullSettings settings = rivers ? counting_rivers() : FullSettings{};
+    FullSettings settings = rivers ? FullSettings{} : todays_danger();
     nlohmann::json why;
     const Action pushed = full(table, settings, &why);
     ASSERT_EQ(pushed.type, EventType::dahai) << why.dump(1);
@@ -313,7 +314,7 @@ double rank_value_of(const nlohmann::json& why, const std::string& tile) {
 TEST(Full, FoldingCountsTheWinsOfOthersThatPassUs) {
   const std::string hand = "2m 3m 4m 6s 7s 8s 2p 3p 5p 5p 5pr 8m 8m";
   const Table table = after(all_last_dealer_riichi(hand, "8m", "6p", {28000, 27000, 23000, 22000}));
-  for (const FullSettings& settings : {FullSettings{}, counting_rivers()}) {
+  for (const FullSettings& settings : {todays_danger(), FullSettings{}}) {
     nlohmann::json why;
     const Action chosen = full(table, settings, &why);
     const double folding = rank_value_of(why, "8m");
@@ -355,7 +356,7 @@ TEST(Full, PricesInRankPointsOnlyNearTheEnd) {
 // loss among the equivalent discards goes: the genbutsu.
 TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
   const Table table = after(dealer_riichi("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", "1s"));
-  FullSettings settings;
+  FullSettings settings = todays_danger();
   settings.params.riichi_safety_first = true;
   nlohmann::json why;
   const Action chosen = full(table, settings, &why);
@@ -372,9 +373,10 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
   EXPECT_DOUBLE_EQ((*thrown)["expected_loss"].get<double>(), least_equivalent_loss) << why.dump(1);
   EXPECT_EQ(chosen.pai.to_string(), "1m") << why.dump(1);
 
-  // Without the switch the progress decides, and this position is one where the two part.
+  // Without the switch the progress decides, and with today's danger this position is one where
+  // the two part (counting the rivers, the genbutsu goes by value: below).
   nlohmann::json by_progress;
-  const Action kept = full(table, {}, &by_progress);
+  const Action kept = full(table, todays_danger(), &by_progress);
   EXPECT_NE(kept.pai.to_string(), "1m") << by_progress.dump(1);
   const nlohmann::json* east = discard_candidate(by_progress, "E");
   const nlohmann::json* genbutsu = discard_candidate(by_progress, "1m");
@@ -388,8 +390,9 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
 // longer worth about what the East costs now: the genbutsu goes by value, not by a tie-break.
 TEST(Full, CountingTheRiversAFarHandFacingARiichiThrowsItsGenbutsu) {
   const Table table = after(dealer_riichi("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", "1s"));
+  ASSERT_TRUE(kDefaultFullParams.count_rivers);
   nlohmann::json why;
-  const Action chosen = full(table, counting_rivers(), &why);
+  const Action chosen = full(table, {}, &why);
   ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
   EXPECT_EQ(chosen.pai.to_string(), "1m") << why.dump(1);
   const nlohmann::json* east = discard_candidate(why, "E");
@@ -399,7 +402,7 @@ TEST(Full, CountingTheRiversAFarHandFacingARiichiThrowsItsGenbutsu) {
       << why.dump(1);
   // Every fold line is worth more than it was with today's danger at every turn.
   nlohmann::json today;
-  full(table, {}, &today);
+  full(table, todays_danger(), &today);
   const nlohmann::json* east_today = discard_candidate(today, "E");
   ASSERT_NE(east_today, nullptr);
   EXPECT_GT((*east)["fold_value"].get<double>(), (*east_today)["fold_value"].get<double>()) << today.dump(1);

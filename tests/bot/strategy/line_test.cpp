@@ -328,6 +328,13 @@ Threat one_seat_threat(bool declared, const std::vector<std::tuple<int, double, 
   return threat;
 }
 
+// The params that price every later turn with today's danger (the rivers not counted).
+FullParams todays_danger() {
+  FullParams params;
+  params.count_rivers = false;
+  return params;
+}
+
 FullParams counting_rivers(double rate) {
   FullParams params;
   params.count_rivers = true;
@@ -358,7 +365,7 @@ TEST(Line, FoldingAgainstARiichiOurOwnDiscardsMakeTheCopiesWeKeepSafe) {
 
   const Line dama = fold_line(hand, one_seat_threat(false, losses), 5, counting_rivers(0.1));
   EXPECT_NEAR(dama.deal_in_points, 100 + 0.98 * 300 * (1 + 0.95 + 0.95 * 0.95), 1e-9);
-  EXPECT_DOUBLE_EQ(fold_line(hand, riichi, 5).deal_in_points, dama.deal_in_points);
+  EXPECT_DOUBLE_EQ(fold_line(hand, riichi, 5, todays_danger()).deal_in_points, dama.deal_in_points);
   EXPECT_DOUBLE_EQ(fold_line(hand, riichi, 5, counting_rivers(1)).deal_in_points, 0);
 }
 

@@ -75,7 +75,9 @@ mj0::Estimate alike_opponents(double tenpai, const std::vector<std::pair<int, mj
 
 TEST(Threat, TheRaceFollowsTheRiichisLiveWaits) {
   const Table table = after_dealer_riichi();
-  const Threat threat = threat_from_estimate(table, hand_made_estimate(), false);
+  FullParams todays_danger;
+  todays_danger.count_rivers = false;
+  const Threat threat = threat_from_estimate(table, hand_made_estimate(), false, todays_danger);
   ASSERT_EQ(threat.opponents.size(), 3u);
   const OpponentThreat& riichi = threat.opponents[0];
   ASSERT_EQ(riichi.seat, 1);
@@ -92,13 +94,13 @@ TEST(Threat, TheRaceFollowsTheRiichisLiveWaits) {
   EXPECT_NEAR(threat.loss[kFiveMan], 800, 1e-9);
   EXPECT_DOUBLE_EQ(threat.deal_in[kTwoMan + 1], 0);
   // A pushed wall tile: 2 of the wall's 34 expected copies deal in, with odds 0.1 (the others
-  // hold no wait); counting the rivers, less the share of them made safe against the riichi by
-  // then (the river rate a go-round).
+  // hold no wait); counting the rivers (the default), less the share of them made safe against
+  // the riichi by then (the river rate a go-round).
   EXPECT_NEAR(threat.push_deal_in[1], 2.0 / live * 0.1, 1e-9);
   EXPECT_NEAR(threat.push_deal_in[3], 2.0 / live * 0.1, 1e-9);
   EXPECT_DOUBLE_EQ(threat.undeclared_loss[3], 0);
-  FullParams rivers;
-  rivers.count_rivers = true;
+  const FullParams rivers;
+  ASSERT_TRUE(rivers.count_rivers);
   const Threat with_rivers = threat_from_estimate(table, hand_made_estimate(), false, rivers);
   const double river = 1 - rivers.river_safe_rate;
   EXPECT_NEAR(with_rivers.push_deal_in[1], 2.0 / live * 0.1 * river, 1e-9);
