@@ -175,7 +175,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("equivalent_points", p.equivalent_points,
         "candidates closer than this in points tie, and the hand's progress decides");
   visit("riichi_safety_first", p.riichi_safety_first,
-        "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone)");
+        "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone); off: on top of the rivers it lost 0.077 +- 0.068 in average rank in its paired runs (seeds 25410 and 25412)");
   visit("calls_that_fold", p.calls_that_fold,
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rank_value_noise", p.rank_value_noise,
