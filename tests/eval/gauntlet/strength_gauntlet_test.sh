@@ -4,8 +4,8 @@
 # is built), four games each from South 4 of the start book. Each matchup gets its own checked
 # match directory and the last table a row per matchup and one for its opponents; our seats play
 # a frozen copy of the build's bot. SHARD plays one shard of the walls. A match begun by another
-# build resumes with the copy that began it. VARIANT and PARAMS play full with tunables set, paired
-# with full's match.
+# build resumes with the copy that began it. BOT plays a named binary. VARIANT and PARAMS play full
+# with tunables set, paired with full's match.
 # Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
 set -euo pipefail
 build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
@@ -73,6 +73,23 @@ rm "$earlier"
 if OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
   "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err"; then fail "played on without its binary"; fi
 grep -q "which is gone" "$work/err" || fail "gone binary: $(cat "$work/err")"
+
+# BOT names the binary our seats play, frozen by its own version and content: here a wrapper of
+# the build's bot, which the build's own copy is not. Something that is not a tenbin is refused.
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$build/tenbin" >"$work/bot" && chmod +x "$work/bot"
+OUT="$work/out" GAMES=4 SEED=9 STARTS=data/starts-south4.jsonl BOT="$work/bot" TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err" || fail "BOT: $(tail -5 "$work/err")"
+wrapped="$work/out/bin/tenbin-$("$build/tenbin" --version | awk '{print $2}')-$(sha256sum "$work/bot" | cut -c1-12)"
+cmp -s "$wrapped" "$work/bot" || fail "BOT's frozen copy: $(ls "$work/out/bin")"
+[ "$(grep -c "\"command\": \"$wrapped --log-level warn --strategy" "$work/out/tsumogiri-seed9-4-starts-south4/meta.json")" = 4 ] \
+  || fail "BOT's seats: $(grep command "$work/out/tsumogiri-seed9-4-starts-south4/meta.json")"
+printf '#!/bin/sh\necho something else\n' >"$work/not-tenbin" && chmod +x "$work/not-tenbin"
+for bot in "$work/not-tenbin" "$work/no-such-bot"; do
+  if OUT="$work/out" GAMES=4 SEED=11 BOT="$bot" TENBIN_BUILD_DIR="$build" "$root/scripts/strength" tsumogiri \
+    >/dev/null 2>"$work/err"; then fail "BOT=$bot played"; fi
+  grep -q "strength: .*$bot" "$work/err" || fail "BOT=$bot: $(cat "$work/err")"
+done
+[ ! -e "$work/out/tsumogiri-seed11-4" ] || fail "a refused BOT began a match"
 
 # A variant plays full with a tunable set, in a directory of its own, and is paired with full's
 # match on the same walls.
