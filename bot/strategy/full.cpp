@@ -91,7 +91,7 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
   plan.budget_ms = budget_ms;
   plan.samples = large ? params.samples_large : small ? params.samples_small : params.samples_medium;
   plan.scored_samples = plan.samples / std::max(1, params.scored_sample_divisor);
-  plan.shanten_back_up_to = large ? 2 : small ? 0 : 1;
+  plan.shanten_back_up_to = std::min(params.shanten_back_up_to, large ? 2 : small ? 0 : 1);
   plan.hand_change_up_to = small ? 1 : 2;
   plan.sampling_deadline_share = params.sampling_deadline_share;
   plan.dp_deadline_share = params.dp_deadline_share;

@@ -103,6 +103,9 @@ struct FullParams {
   // The work plan of a decision (bot/strategy/full: WorkPlan).
   int large_budget_ms = 300;
   int small_budget_ms = 60;
+  // The DP weighs the discards that raise the shanten only from hands at most this far from
+  // tenpai (0: from tenpai alone); the budget's plan may allow fewer.
+  int shanten_back_up_to = 2;
   int samples_large = 2000;
   int samples_medium = 1000;
   int samples_small = 300;
@@ -183,9 +186,11 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");
   visit("stand_in_win_points", p.stand_in_win_points, "the stand-in's win: a typical closed win");
   visit("stand_in_riichi_factor", p.stand_in_riichi_factor, "the stand-in's riichi win over its dama win (riichi, ura dora)");
-  visit("large_budget_ms", p.large_budget_ms, "from this budget: samples_large, and shanten-back up to 2-shanten");
+  visit("large_budget_ms", p.large_budget_ms, "from this budget: samples_large, and shanten-back up to shanten_back_up_to");
   visit("small_budget_ms", p.small_budget_ms,
-        "from this budget: samples_medium, shanten-back up to 1-shanten and hand changes up to 2-shanten");
+        "from this budget: samples_medium, shanten-back up to 1-shanten (at most shanten_back_up_to) and hand changes up to 2-shanten");
+  visit("shanten_back_up_to", p.shanten_back_up_to,
+        "the DP weighs discards that raise the shanten only from hands at most this far from tenpai (0: from tenpai alone; the plan below large_budget_ms allows 1 at most, below small_budget_ms 0)");
   visit("samples_large", p.samples_large, "MJ-0 joint samples a decision with a large budget");
   visit("samples_medium", p.samples_medium, "MJ-0 joint samples a decision with a medium budget");
   visit("samples_small", p.samples_small, "MJ-0 joint samples below small_budget_ms");

@@ -418,6 +418,40 @@ TEST(Full, SafetyFirstLeavesAHandFacingNoRiichiAlone) {
   EXPECT_EQ(full(table, settings), full(table));
 }
 
+// An opening two shanten away whose blocks are two pairs, a closed wait and a run shape (16 tiles
+// take it forward) against the hand one shanten back that keeps both 57m and 78m around the dora
+// 6m (71 tiles): the DP values the step back higher, and with shanten-back weighed (the default)
+// full takes it. Weighed only from tenpai (shanten_back_up_to = 0), no discard that raises the
+// shanten is priced as a push, and full keeps the two shanten.
+TEST(Full, WeighsShantenBackOnlyAsFarFromTenpaiAsAllowed) {
+  Deal deal;
+  deal.dora_marker = "5m";
+  const Table table = after({start_game(0), start_kyoku("2m 3m 4m 5m 7m 8m 8m 2p 5pr 6p 3s 6s 6s", deal), tsumo(0, "F")});
+  ASSERT_EQ(shanten(table.hand()), 2);
+  const auto shanten_after = [&](const Action& action) {
+    TileCounts hand = table.hand();
+    --hand[action.pai.kind()];
+    return shanten(hand);
+  };
+  nlohmann::json why;
+  const Action by_default = full(table, {}, &why);
+  ASSERT_EQ(by_default.type, EventType::dahai);
+  EXPECT_EQ(shanten_after(by_default), 3) << why.dump(1);
+  FullSettings forward_only;
+  forward_only.params.shanten_back_up_to = 0;
+  const Action forward = full(table, forward_only, &why);
+  ASSERT_EQ(forward.type, EventType::dahai);
+  EXPECT_EQ(shanten_after(forward), 2) << why.dump(1);
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["shanten"].get<int>() == 3) {
+      EXPECT_NE(c["line"], "push") << c.dump();
+    }
+  }
+  EXPECT_EQ(plan_for_budget(1000, forward_only.params).shanten_back_up_to, 0);
+  EXPECT_EQ(plan_for_budget(1000).shanten_back_up_to, 2);
+  EXPECT_EQ(plan_for_budget(100).shanten_back_up_to, 1);
+}
+
 // The same input gives the same reply and the same figures (seeded sampling).
 TEST(Full, IsDeterministic) {
   const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
