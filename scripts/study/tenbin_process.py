@@ -1,6 +1,7 @@
 """The engine's answers for the study scripts: `tenbin score` and `tenbin shanten`, each one
 process of the built bot answering JSON lines, so that a script scores and counts shanten
-exactly as the bot does. Python 3 standard library only.
+exactly as the bot does; and the seats' tiles and melds through a log, in the form those
+subcommands read. Python 3 standard library only.
 """
 
 import json
@@ -35,3 +36,28 @@ class Tenbin:
         """The kinds that complete a tenpai hand (its ukeire); none short of tenpai."""
         answer = self.ask(self.shanten_of, {"tiles": tiles, "melds": melds})
         return answer["ukeire"] if answer["shanten"] == 0 else []
+
+
+def follow_tiles(event, hands, melds):
+    """Applies a draw, discard, call or kan of a log to the seats' concealed tiles (lists of tile
+    names, each seat's from its start_kyoku tehai) and melds (as `tenbin shanten` and `tenbin
+    score` read them). Other events leave them as they are."""
+    kind_of = event.get("type")
+    if kind_of == "tsumo":
+        hands[event["actor"]].append(event["pai"])
+    elif kind_of == "dahai":
+        hands[event["actor"]].remove(event["pai"])
+    elif kind_of in ("chi", "pon", "daiminkan", "ankan"):
+        seat = event["actor"]
+        for tile in event["consumed"]:
+            hands[seat].remove(tile)
+        if kind_of == "ankan":
+            melds[seat].append({"type": "ankan", "consumed": event["consumed"]})
+        else:
+            melds[seat].append({"type": kind_of, "pai": event["pai"], "consumed": event["consumed"], "target": event["target"]})
+    elif kind_of == "kakan":
+        seat = event["actor"]
+        hands[seat].remove(event["pai"])
+        for meld in melds[seat]:
+            if meld["type"] == "pon" and kind(meld["pai"]) == kind(event["pai"]):
+                meld.update({"type": "kakan", "consumed": meld["consumed"] + [event["pai"]]})
