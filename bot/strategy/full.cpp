@@ -308,7 +308,7 @@ FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Po
   set_draw_weights(position, threat, settings.wall_estimate);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
   const FullParams& params = settings.params;
-  const HandCurve curve = hand_curve(dp(), position, options, params, dp_states);
+  const HandCurve curve = hand_curve(dp(), position, options, threat.opponent_declared, params, dp_states);
   const Line fold = fold_line(position.hand, threat, timing.draws, params, timing.others);
   return price(action, -1, push_line(curve, threat, timing.draws, params, timing.others), &fold);
 }
@@ -403,7 +403,8 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   // The DP's curve for each discard kind (or the ukeire stand-in). With riichi on offer, the
   // tenpai discards are valued twice: staying dama, and declaring riichi with them.
   dp::Solver* solver = d.dp();
-  const std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, params, d.dp_states);
+  const bool facing = d.threat.opponent_declared;
+  const std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, facing, params, d.dp_states);
   std::array<HandCurve, kNumKinds> dama{};
   std::array<HandCurve, kNumKinds> riichi{};
   Threat after_riichi_threat{};
@@ -411,9 +412,9 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     after_riichi_threat = threat_after_our_riichi(d.threat, table, params);
     dp::Options locked = d.plan.options_for(0);
     locked.riichi = dp::RiichiMode::never;
-    dama = discard_curves(solver, position, locked, params, d.dp_states);
+    dama = discard_curves(solver, position, locked, facing, params, d.dp_states);
     locked.riichi = dp::RiichiMode::always;
-    riichi = discard_curves(solver, position, locked, params, d.dp_states);
+    riichi = discard_curves(solver, position, locked, facing, params, d.dp_states);
     // A riichi win gains riichi (and often ura dora): a simple rule for the ukeire stand-in.
     if (solver == nullptr) {
       for (HandCurve& curve : riichi) {
@@ -427,7 +428,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     TileCounts after = table.hand();
     --after[kind];
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
-    if (tenpai) dama[kind].ron_chances = params.dama_ron_chances * dama_ron_share(table, after, d.threat.wall);
+    if (tenpai) dama[kind].ron_chances = ron_chances(RonHand::dama, facing, params) * dama_ron_share(table, after, d.threat.wall);
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
     const Line fold = fold_line(after, d.threat, timing.draws, params, timing.others);
     const Line push = push_line(curve, d.threat, timing.draws, params, timing.others);
@@ -523,7 +524,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
     set_draw_weights(position, d.threat, settings_.wall_estimate);
-    const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, params, d.dp_states);
+    const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
     const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;
     for (int kind = 0; kind < kNumKinds; ++kind) {

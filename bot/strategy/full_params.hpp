@@ -39,6 +39,11 @@ struct FullParams {
   // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
   double riichi_ron_chances = 0.97;
   double dama_ron_chances = 2.72;
+  // The same while another seat's riichi stands when we decide: the seats that fold stop throwing
+  // an open hand's waits, and the riichi's holder throws what it draws into a chasing riichi. A
+  // dama hand keeps dama_ron_chances (its wait is not shown as a threat).
+  double riichi_ron_chances_facing_riichi = 0.97;
+  double open_ron_chances_facing_riichi = 2.72;
   double opponent_chances_in_riichi = 1.76;
   double opponent_chances_other = 2.93;
   // The share of players tenpai after their n-th discard with no other seat in riichi: the pace
@@ -146,6 +151,10 @@ void for_each_param(Params& p, Visit&& visit) {
         "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("dama_ron_chances", p.dama_ron_chances,
         "the same for an open or dama hand: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
+  visit("riichi_ron_chances_facing_riichi", p.riichi_ron_chances_facing_riichi,
+        "riichi_ron_chances while another seat's riichi stands; measured 1.23 (full's wins facing one, seeds 25400, 25410, 25420), a pair registered in docs/strength.md");
+  visit("open_ron_chances_facing_riichi", p.open_ron_chances_facing_riichi,
+        "an open hand's ron chances while another seat's riichi stands; measured 1.29 (the same games), a pair registered in docs/strength.md");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
         "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,

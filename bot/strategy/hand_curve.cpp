@@ -13,8 +13,8 @@ namespace {
 
 // Our ron chances per go-round: those of an open hand, or of a closed one (which is taken to
 // declare riichi when tenpai; staying dama is priced apart, by dama_ron_share).
-double ron_chances_of(const dp::Position& position, const FullParams& params) {
-  return all_closed(position.melds) ? params.riichi_ron_chances : params.dama_ron_chances;
+double ron_chances_of(const dp::Position& position, bool facing_riichi, const FullParams& params) {
+  return ron_chances(all_closed(position.melds) ? RonHand::riichi : RonHand::open, facing_riichi, params);
 }
 
 // The DP's curves of a candidate. The DP's score of a declaration is net of the deposit (own x
@@ -45,9 +45,18 @@ bool within_dp_reach(const dp::Solver* solver, const TileCounts& hand, const Ful
 
 }  // namespace
 
+double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params) {
+  switch (hand) {
+    case RonHand::riichi: return facing_riichi ? params.riichi_ron_chances_facing_riichi : params.riichi_ron_chances;
+    case RonHand::open: return facing_riichi ? params.open_ron_chances_facing_riichi : params.dama_ron_chances;
+    case RonHand::dama: return params.dama_ron_chances;
+  }
+  return params.dama_ron_chances;
+}
+
 std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
-                                                const dp::Options& options, const FullParams& params,
-                                                std::size_t& states) {
+                                                const dp::Options& options, bool facing_riichi,
+                                                const FullParams& params, std::size_t& states) {
   std::array<HandCurve, kNumKinds> curves{};
   const double deposit = deposit_of(position, options);
   if (within_dp_reach(solver, position.hand, params)) {
@@ -64,7 +73,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
       curves[kind] = ukeire_curve(after, position, params);
     }
   }
-  const double ron_chances = ron_chances_of(position, params);
+  const double ron_chances = ron_chances_of(position, facing_riichi, params);
   const bool closed = all_closed(position.melds);
   const bool declares = declared(position, options);
   for (int kind = 0; kind < kNumKinds; ++kind) {
@@ -82,7 +91,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
 }
 
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
-                     const FullParams& params, std::size_t& states) {
+                     bool facing_riichi, const FullParams& params, std::size_t& states) {
   HandCurve curve;
   const double deposit = deposit_of(position, options);
   bool valued = false;
@@ -93,7 +102,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
     if (valued) curve = curve_of(result.candidates.front(), deposit);
   }
   if (!valued) curve = ukeire_curve(position.hand, position, params);
-  curve.ron_chances = ron_chances_of(position, params);
+  curve.ron_chances = ron_chances_of(position, facing_riichi, params);
   curve.shanten = std::max(0, shanten(position.hand));
   curve.closed = all_closed(position.melds);
   curve.declared = declared(position, options);

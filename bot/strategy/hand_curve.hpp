@@ -13,17 +13,24 @@
 
 namespace tenbin {
 
+// Our hand's kind as the race counts its ron chances.
+enum class RonHand { riichi, dama, open };
+
+// Our ron chances per go-round (in wall draws) for a hand of that kind, while another seat's
+// riichi stands (`facing_riichi`) or not.
+double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params);
+
 // The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that
 // raises the shanten beyond its options, keeps an empty curve: no win), or, without a solver or
 // beyond the params' DP reach, the ukeire stand-in's for every discard. `states` counts the
-// DP's draw states.
+// DP's draw states. `facing_riichi`: another seat's riichi stands (the ron chances).
 std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
-                                                const dp::Options& options, const FullParams& params,
-                                                std::size_t& states);
+                                                const dp::Options& options, bool facing_riichi,
+                                                const FullParams& params, std::size_t& states);
 
 // The curve of a 3n+1 hand (a draw state), the same way.
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
-                     const FullParams& params, std::size_t& states);
+                     bool facing_riichi, const FullParams& params, std::size_t& states);
 
 // The share of a closed tenpai hand's waits (weighed by their copies in the wall) on which a ron
 // has a yaku without riichi: staying dama, the others need menzen tsumo.

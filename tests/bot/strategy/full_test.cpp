@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <random>
 #include <string>
 #include <utility>
@@ -450,6 +451,45 @@ TEST(Full, WeighsShantenBackOnlyAsFarFromTenpaiAsAllowed) {
   EXPECT_EQ(plan_for_budget(1000, forward_only.params).shanten_back_up_to, 0);
   EXPECT_EQ(plan_for_budget(1000).shanten_back_up_to, 2);
   EXPECT_EQ(plan_for_budget(100).shanten_back_up_to, 1);
+}
+
+// The push line's win odds of each discard, by tile.
+std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
+  nlohmann::json why;
+  full(table, settings, &why);
+  std::map<std::string, double> odds;
+  for (const nlohmann::json& c : why["candidates"]) odds[c["action"]["pai"].get<std::string>()] = c["push_win_prob"].get<double>();
+  return odds;
+}
+
+// A closed one-shanten hand counts a riichi's ron chances: while the dealer's riichi stands those
+// facing a riichi, so more of them win more often; with no riichi declared the figure facing one
+// changes nothing, and the one with none shown does.
+TEST(Full, CountsTheRonChancesFacingARiichiOnlyWhileOneStands) {
+  const Table facing = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
+  const Table unthreatened = after({start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", Deal{}),
+                                    tsumo(0, "2s")});
+  FullSettings more_facing;
+  more_facing.params.riichi_ron_chances_facing_riichi = 3;
+  FullSettings more_unthreatened;
+  more_unthreatened.params.riichi_ron_chances = 3;
+  const auto as_main = push_win_odds(facing, {});
+  const auto with_more = push_win_odds(facing, more_facing);
+  ASSERT_EQ(as_main.size(), with_more.size());
+  for (const auto& [tile, odds] : as_main) {
+    if (odds > 0) {
+      EXPECT_GT(with_more.at(tile), odds) << tile;
+    }
+  }
+  EXPECT_EQ(push_win_odds(facing, more_unthreatened), as_main);
+  const auto calm = push_win_odds(unthreatened, {});
+  EXPECT_EQ(push_win_odds(unthreatened, more_facing), calm);
+  const auto calm_with_more = push_win_odds(unthreatened, more_unthreatened);
+  for (const auto& [tile, odds] : calm) {
+    if (odds > 0) {
+      EXPECT_GT(calm_with_more.at(tile), odds) << tile;
+    }
+  }
 }
 
 // The same input gives the same reply and the same figures (seeded sampling).

@@ -34,7 +34,7 @@ HandCurve west_discard(const dp::Position& position, dp::RiichiMode mode) {
   std::size_t states = 0;
   dp::Options options;
   options.riichi = mode;
-  return discard_curves(&solver, position, options, FullParams{}, states)[parse_tile("W").kind()];
+  return discard_curves(&solver, position, options, false, FullParams{}, states)[parse_tile("W").kind()];
 }
 
 // 2m3m4m 6m7m8m 3p4p 8s9s 1s1s 7p 2s: one-shanten after 7p or 2s, two-shanten after any other
@@ -45,7 +45,7 @@ TEST(HandCurve, EachDiscardKnowsTheShantenItLeaves) {
   FullParams params;
   for (dp::Solver* with : {&solver, static_cast<dp::Solver*>(nullptr)}) {
     std::size_t states = 0;
-    const auto curves = discard_curves(with, position, dp::Options{}, params, states);
+    const auto curves = discard_curves(with, position, dp::Options{}, false, params, states);
     for (const char* name : {"7p", "2s", "2m", "1s", "9s"}) {
       const HandCurve& curve = curves[parse_tile(name).kind()];
       const bool keeps_one_shanten = std::string(name) == "7p" || std::string(name) == "2s";
@@ -69,7 +69,7 @@ TEST(HandCurve, KnowsADeclaredRiichi) {
   FullParams params;
   std::size_t states = 0;
   const dp::Position draw_state = position_of("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", 8);
-  const HandCurve curve = hand_curve(&solver, draw_state, dp::Options{}, params, states);
+  const HandCurve curve = hand_curve(&solver, draw_state, dp::Options{}, false, params, states);
   EXPECT_EQ(curve.shanten, shanten(draw_state.hand));
   EXPECT_EQ(curve.shanten, 1);
   EXPECT_FALSE(curve.declared);
@@ -109,16 +109,56 @@ TEST(HandCurve, KnowsWhetherTheHandIsClosed) {
     dp::set_flat_unseen(position);
     for (dp::Solver* with : {&solver, static_cast<dp::Solver*>(nullptr)}) {
       std::size_t states = 0;
-      const auto curves = discard_curves(with, position, dp::Options{}, params, states);
+      const auto curves = discard_curves(with, position, dp::Options{}, false, params, states);
       for (const char* name : {"2m", "1s", "5p"}) EXPECT_EQ(curves[parse_tile(name).kind()].closed, !with_pon) << name;
     }
     dp::Position draw_state = position;
     --draw_state.hand[parse_tile("5p").kind()];
     std::size_t states = 0;
-    EXPECT_EQ(hand_curve(&solver, draw_state, dp::Options{}, params, states).closed, !with_pon);
+    EXPECT_EQ(hand_curve(&solver, draw_state, dp::Options{}, false, params, states).closed, !with_pon);
   }
   const dp::Position bare = position_of("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 6);
   EXPECT_TRUE(west_discard(bare, dp::RiichiMode::never).closed);
+}
+
+// The ron chances follow the hand's kind and whether another seat's riichi stands: a closed hand
+// counts a riichi's, an open one an open hand's, each with its own figure facing a riichi; a dama
+// hand has one figure either way. Every curve carries them, from the DP and the stand-in, for
+// each discard and for a draw state.
+TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
+  FullParams params;
+  params.riichi_ron_chances = 0.5;
+  params.riichi_ron_chances_facing_riichi = 1.5;
+  params.dama_ron_chances = 2.5;
+  params.open_ron_chances_facing_riichi = 3.5;
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::riichi, false, params), 0.5);
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::riichi, true, params), 1.5);
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::open, false, params), 2.5);
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::open, true, params), 3.5);
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, false, params), 2.5);
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, true, params), 2.5);
+
+  const std::vector<Tile> consumed(2, parse_tile("C"));
+  const Meld pon = Meld::make(MeldType::pon, parse_tile("C"), consumed, 1);
+  dp::Solver solver;
+  for (const bool open : {false, true}) {
+    dp::Position position = position_of(open ? "2m 3m 4m 6m 7m 8m 3p 4p 5p 1s 1s" : "2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 8);
+    if (open) position.melds = {pon};
+    dp::set_flat_unseen(position);
+    dp::Position draw_state = position;
+    --draw_state.hand[parse_tile("5p").kind()];
+    for (const bool facing : {false, true}) {
+      const double expected = ron_chances(open ? RonHand::open : RonHand::riichi, facing, params);
+      for (dp::Solver* with : {&solver, static_cast<dp::Solver*>(nullptr)}) {
+        std::size_t states = 0;
+        const auto curves = discard_curves(with, position, dp::Options{}, facing, params, states);
+        for (const char* name : {"2m", "1s", "5p"}) {
+          EXPECT_DOUBLE_EQ(curves[parse_tile(name).kind()].ron_chances, expected) << name << (open ? " open" : " closed");
+        }
+        EXPECT_DOUBLE_EQ(hand_curve(with, draw_state, dp::Options{}, facing, params, states).ron_chances, expected);
+      }
+    }
+  }
 }
 
 }  // namespace
