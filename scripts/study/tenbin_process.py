@@ -1,9 +1,12 @@
 """The engine's answers for the study scripts: `tenbin score` and `tenbin shanten`, each one
 process of the built bot answering JSON lines, so that a script scores and counts shanten
-exactly as the bot does; and the seats' tiles and melds through a log, in the form those
-subcommands read. Python 3 standard library only.
+exactly as the bot does; `tenbin-arena tenpai-data`'s labelled discards, run and read one way
+for every script that counts them; and the seats' tiles and melds through a log, in the form
+`tenbin score` and `tenbin shanten` read. Python 3 standard library only.
 """
 
+import csv
+import io
 import json
 import subprocess
 
@@ -36,6 +39,13 @@ class Tenbin:
         """The kinds that complete a tenpai hand (its ukeire); none short of tenpai."""
         answer = self.ask(self.shanten_of, {"tiles": tiles, "melds": melds})
         return answer["ukeire"] if answer["shanten"] == 0 else []
+
+
+def tenpai_rows(arena, paths):
+    """tenbin-arena tenpai-data's rows for match directories or log files, as dicts of its CSV
+    columns (its log column the index into the logs it read)."""
+    data = subprocess.run([arena, "tenpai-data", *paths], check=True, capture_output=True, text=True).stdout
+    return list(csv.DictReader(io.StringIO(data)))
 
 
 def follow_tiles(event, hands, melds):
