@@ -41,9 +41,10 @@ struct FullParams {
   double dama_ron_chances = 2.72;
   // The same while another seat's riichi stands when we decide: the seats that fold stop throwing
   // an open hand's waits, and the riichi's holder throws what it draws into a chasing riichi. A
-  // dama hand keeps dama_ron_chances (its wait is not shown as a threat).
-  double riichi_ron_chances_facing_riichi = 0.97;
-  double open_ron_chances_facing_riichi = 2.72;
+  // dama hand keeps dama_ron_chances (its wait is not shown as a threat). On since the paired
+  // runs of seeds 25440 and 25442 (docs/strength.md, "Our ron chances facing a riichi").
+  double riichi_ron_chances_facing_riichi = 1.23;
+  double open_ron_chances_facing_riichi = 1.29;
   double opponent_chances_in_riichi = 1.76;
   double opponent_chances_other = 2.93;
   // The share of players tenpai after their n-th discard with no other seat in riichi: the pace
@@ -152,9 +153,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("dama_ron_chances", p.dama_ron_chances,
         "the same for an open or dama hand: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("riichi_ron_chances_facing_riichi", p.riichi_ron_chances_facing_riichi,
-        "riichi_ron_chances while another seat's riichi stands; measured 1.23 (full's wins facing one, seeds 25400, 25410, 25420), a pair registered in docs/strength.md");
+        "riichi_ron_chances while another seat's riichi stands: full's rons / tsumo wins facing one vs 3 majiang-ai (seeds 25400, 25410, 25420); on since the paired runs of seeds 25440 and 25442 (pooled -0.047 +- 0.049 in average rank)");
   visit("open_ron_chances_facing_riichi", p.open_ron_chances_facing_riichi,
-        "an open hand's ron chances while another seat's riichi stands; measured 1.29 (the same games), a pair registered in docs/strength.md");
+        "an open hand's ron chances while another seat's riichi stands: the same games; on since the same paired runs (dama_ron_chances with none shown, and for a dama hand either way)");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
         "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,
@@ -199,7 +200,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("small_budget_ms", p.small_budget_ms,
         "from this budget: samples_medium, shanten-back up to 1-shanten (at most shanten_back_up_to) and hand changes up to 2-shanten");
   visit("shanten_back_up_to", p.shanten_back_up_to,
-        "the DP weighs discards that raise the shanten only from hands at most this far from tenpai (0: from tenpai alone; the plan below large_budget_ms allows 1 at most, below small_budget_ms 0)");
+        "the DP weighs discards that raise the shanten only from hands at most this far from tenpai (0: from tenpai alone; the plan below large_budget_ms allows 1 at most, below small_budget_ms 0); 2: capped at tenpai it lost 0.072 +- 0.078 in average rank in its paired runs (seeds 25420 and 25432)");
   visit("samples_large", p.samples_large, "MJ-0 joint samples a decision with a large budget");
   visit("samples_medium", p.samples_medium, "MJ-0 joint samples a decision with a medium budget");
   visit("samples_small", p.samples_small, "MJ-0 joint samples below small_budget_ms");
