@@ -37,6 +37,7 @@ inline constexpr int kTenpaiTurns = 21;
 
 struct FullParams {
   // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
+  // While no other seat's riichi stands: a riichi hand, and a dama or open hand.
   double riichi_ron_chances = 0.97;
   double dama_ron_chances = 2.72;
   // The same while another seat's riichi stands when we decide: the seats that fold stop throwing
@@ -151,7 +152,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances", p.riichi_ron_chances,
         "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("dama_ron_chances", p.dama_ron_chances,
-        "the same for an open or dama hand: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
+        "the same for a dama hand, and for an open hand while no other seat's riichi stands: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("riichi_ron_chances_facing_riichi", p.riichi_ron_chances_facing_riichi,
         "riichi_ron_chances while another seat's riichi stands: full's rons / tsumo wins facing one vs 3 majiang-ai (seeds 25400, 25410, 25420); on since the paired runs of seeds 25440 and 25442 (pooled -0.047 +- 0.049 in average rank)");
   visit("open_ron_chances_facing_riichi", p.open_ron_chances_facing_riichi,
