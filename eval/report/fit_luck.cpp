@@ -40,7 +40,8 @@ void add_figures(Vector& sum, const SeatFigures& figures, double times) {
 
 // Gathers the normal equations hand by hand: each seat's luck as a linear function of the
 // unknowns (per unknown, what its figure contributed to the luck of every chance event), against
-// the seat's score change in the hand.
+// the seat's score change in the hand less the luck of its last ura indicator (priced exactly,
+// with no unknown).
 class FitSamples : public HandVisitor {
  public:
   FitSamples() : normal_(kN * kN, 0.0) {}
@@ -68,18 +69,25 @@ class FitSamples : public HandVisitor {
     }
   }
 
+  void ura(const UraStake& stake) override {
+    const EventLuck luck = ura_luck(stake, stake.last);
+    for (int s = 0; s < 4; ++s) ura_luck_[s] = luck.points(s);
+  }
+
   void hand_end(const PerSeat<int>& score_change) override {
     for (int s = 0; s < 4; ++s) {
       const Vector& row = luck_[s];
+      const double target = score_change[s] - ura_luck_[s];
       for (std::size_t i = 0; i < kN; ++i) {
         if (row[i] == 0) continue;
-        rhs_[i] += row[i] * score_change[s];
+        rhs_[i] += row[i] * target;
         for (std::size_t j = 0; j < kN; ++j) normal_[i * kN + j] += row[i] * row[j];
       }
       plain_squares_ += static_cast<double>(score_change[s]) * score_change[s];
       ++samples_;
     }
     luck_ = {};
+    ura_luck_ = {};
     ++hands_;
   }
 
@@ -92,6 +100,7 @@ class FitSamples : public HandVisitor {
  private:
   GroupNeedsCache cache_;
   PerSeat<Vector> luck_{};
+  PerSeat<double> ura_luck_{};
   std::vector<double> normal_;  // kN x kN, row by row
   Vector rhs_{};
   double plain_squares_ = 0;

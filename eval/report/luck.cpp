@@ -24,6 +24,19 @@ class Walk {
   explicit Walk(HandVisitor& visitor) : visitor_(visitor) {}
 
   void event(const Event& e) {
+    walk(e);
+    for (Table& table : tables_) apply_to(table, e);
+  }
+
+  void finish() {
+    if (!in_hand_) return;
+    settle_ura();
+    visitor_.hand_end(change_);
+    in_hand_ = false;
+  }
+
+ private:
+  void walk(const Event& e) {
     switch (e.type) {
       case EventType::start_kyoku: start(e); return;
       case EventType::tsumo: chance(ChanceEvent::draw, e.actor, e.pai); return;
@@ -36,12 +49,16 @@ class Walk {
       case EventType::kakan: in_hand().call(e); return;
       case EventType::reach_accepted:
         in_hand().declare_riichi(e.actor);
-        [[fallthrough]];
+        add_deltas(e);
+        return;
       case EventType::hora:
+        in_hand();
+        stake_win(e);
+        add_deltas(e);
+        return;
       case EventType::ryukyoku:
         in_hand();
-        if (!e.has_deltas) return;
-        for (int seat = 0; seat < 4; ++seat) change_[seat] += e.deltas[seat];
+        add_deltas(e);
         return;
       case EventType::end_kyoku:
       case EventType::end_game: finish(); return;
@@ -49,13 +66,11 @@ class Walk {
     }
   }
 
-  void finish() {
-    if (!in_hand_) return;
-    visitor_.hand_end(change_);
-    in_hand_ = false;
+  void add_deltas(const Event& e) {
+    if (!e.has_deltas) return;
+    for (int seat = 0; seat < 4; ++seat) change_[seat] += e.deltas[seat];
   }
 
- private:
   HandPosition& in_hand() {
     if (!in_hand_) throw std::invalid_argument("a hand's event before its start_kyoku");
     return position_;
@@ -77,6 +92,8 @@ class Walk {
     position_.riichi_sticks = e.kyotaku;
     in_hand_ = true;
     change_ = {};
+    stake_ = {};
+    won_ = false;
     for (int i = 0; i < 4; ++i) {
       const int seat = (e.oya + i) % 4;
       for (const Tile tile : e.tehais[seat]) chance(ChanceEvent::deal, seat, tile);
@@ -84,10 +101,55 @@ class Walk {
     chance(ChanceEvent::indicator, -1, e.dora_marker);
   }
 
+  static void apply_to(Table& table, const Event& e) {
+    try {
+      table.apply(e);
+    } catch (const TableError& error) {
+      throw std::invalid_argument(std::string("the log does not follow the rules: ") + error.what());
+    }
+  }
+
+  // A win with ura indicators is kept with its seat's table as it stood before the win (the
+  // tables take each event after the walk).
+  void stake_win(const Event& hora) {
+    const bool first = !won_;
+    won_ = true;
+    if (hora.ura_markers.empty()) return;
+    if (hora.actor < 0 || hora.actor > 3 || !hora.has_pai) throw std::invalid_argument("a win without its seat or tile");
+    stake_.wins.push_back({tables_[hora.actor], hora, first});
+  }
+
+  // The hand's wins against its last ura indicator: checked against the log's deltas, then told.
+  void settle_ura() {
+    if (stake_.wins.empty()) return;
+    const std::vector<Tile>& ura = stake_.wins.front().hora.ura_markers;
+    stake_.earlier.assign(ura.begin(), ura.end() - 1);
+    stake_.last = ura.back();
+    stake_.unseen = position_.unseen;
+    const auto unseen_copies = [&](Tile tile) -> std::uint8_t& {
+      std::uint8_t& left = stake_.unseen[identity_of(tile)];
+      if (left == 0) throw std::invalid_argument("an ura indicator already seen: the log is not one wall's game");
+      return left;
+    };
+    for (const Tile tile : stake_.earlier) --unseen_copies(tile);
+    unseen_copies(stake_.last);
+    PerSeat<int> logged{};
+    for (const UraWin& win : stake_.wins) {
+      for (int seat = 0; seat < 4; ++seat) logged[seat] += win.hora.deltas[seat];
+    }
+    if (ura_deltas(stake_, stake_.last) != logged) {
+      throw std::invalid_argument("a riichi win scores otherwise than the log says");
+    }
+    visitor_.ura(stake_);
+  }
+
   HandVisitor& visitor_;
   HandPosition position_;
   bool in_hand_ = false;
   PerSeat<int> change_{};
+  PerSeat<Table> tables_{Table(0), Table(1), Table(2), Table(3)};
+  UraStake stake_;
+  bool won_ = false;  // the hand has had a win (the first takes the honba and the riichi sticks)
 };
 
 class LuckSum : public HandVisitor {
@@ -96,6 +158,10 @@ class LuckSum : public HandVisitor {
 
   void chance(const HandPosition& before, ChanceEvent event, int seat, Tile outcome, const HandPosition&) override {
     const EventLuck luck = event_luck(before, event, seat, outcome, model_, cache_);
+    for (int s = 0; s < 4; ++s) hand_.luck[s] += luck.points(s);
+  }
+  void ura(const UraStake& stake) override {
+    const EventLuck luck = ura_luck(stake, stake.last);
     for (int s = 0; s < 4; ++s) hand_.luck[s] += luck.points(s);
   }
   void hand_end(const PerSeat<int>& score_change) override {
@@ -164,6 +230,25 @@ EventLuck event_luck(const HandPosition& before, ChanceEvent event, int seat, Ti
   EventLuck luck;
   luck.denominator = 3 * unseen * kCentipoints;
   for (int s = 0; s < 4; ++s) luck.numerator[s] = 4 * deviation[s] - all;
+  return luck;
+}
+
+EventLuck ura_luck(const UraStake& stake, Tile outcome) {
+  // The seat's score change D_s(tile) from the wins: N * D_s(outcome) - sum over the unseen of D_s.
+  std::int64_t unseen = 0;
+  PerSeat<std::int64_t> expected{};
+  for (int identity = 0; identity < kTileIdentities; ++identity) {
+    const int copies = stake.unseen[identity];
+    if (copies == 0) continue;
+    unseen += copies;
+    const PerSeat<int> deltas = ura_deltas(stake, tile_of_identity(identity));
+    for (int s = 0; s < 4; ++s) expected[s] += copies * static_cast<std::int64_t>(deltas[s]);
+  }
+  if (unseen == 0) throw std::invalid_argument("an ura indicator after every tile was seen");
+  const PerSeat<int> actual = ura_deltas(stake, outcome);
+  EventLuck luck;
+  luck.denominator = unseen;
+  for (int s = 0; s < 4; ++s) luck.numerator[s] = unseen * actual[s] - expected[s];
   return luck;
 }
 

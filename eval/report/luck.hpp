@@ -6,8 +6,11 @@
 // the expectation taken exactly over every tile that could have come: the wall is a uniform
 // shuffle, so given everything revealed so far the next tile is uniform over the unseen ones.
 // V_s is the seat's own estimate less the mean of the other three's (eval/report/luck_value).
-// Each event's luck has mean zero whatever V is, so a seat's score change less its summed luck
-// is an unbiased estimate of what it would have scored.
+// The last ura indicator of a hand with riichi wins is one more chance event, priced exactly: its
+// luck for seat s is s's score change from the wins with the tile that came less its mean over
+// every tile that could have come (eval/report/ura_stake). Each event's luck has mean zero
+// whatever V is, so a seat's score change less its summed luck is an unbiased estimate of what
+// it would have scored.
 #pragma once
 
 #include <array>
@@ -20,6 +23,7 @@
 #include "engine/seats.hpp"
 #include "eval/report/hand_position.hpp"
 #include "eval/report/luck_value.hpp"
+#include "eval/report/ura_stake.hpp"
 
 namespace tenbin::arena {
 
@@ -56,11 +60,18 @@ struct EventLuck {
 EventLuck event_luck(const HandPosition& before, ChanceEvent event, int seat, Tile outcome, const LuckModel& model,
                      GroupNeedsCache& cache);
 
+// The luck of `outcome` coming as the stake's last ura indicator: each seat's score change from
+// the hand's wins with it, less the mean over the stake's unseen tiles (exact, as above).
+EventLuck ura_luck(const UraStake& stake, Tile outcome);
+
 // What a walk through a log tells its reader, hand by hand.
 class HandVisitor {
  public:
   virtual ~HandVisitor() = default;
   virtual void chance(const HandPosition& before, ChanceEvent event, int seat, Tile outcome, const HandPosition& after) = 0;
+  // At the end of a hand with riichi wins, before hand_end: what its last ura indicator decided
+  // (the tile that came is stake.last). The walk has checked that the wins score as the log says.
+  virtual void ura(const UraStake& /*stake*/) {}
   // The hand's score change per seat (riichi deposits included).
   virtual void hand_end(const PerSeat<int>& score_change) = 0;
 };

@@ -278,7 +278,7 @@ LuckModel LuckModel::from_json(const nlohmann::json& json) {
 }
 
 std::string LuckModel::id() const {
-  // FNV-1a, 64 bits, over the weights and the dealing table.
+  // FNV-1a, 64 bits, over the priced events' revision, the weights and the dealing table.
   std::uint64_t hash = 0xcbf29ce484222325ull;
   const auto mix = [&](std::int64_t value) {
     for (int byte = 0; byte < 8; ++byte) {
@@ -286,6 +286,7 @@ std::string LuckModel::id() const {
       hash *= 0x100000001b3ull;
     }
   };
+  mix(kPricedEventsRevision);
   for (const std::int64_t weight : weights) mix(weight);
   for (const auto& row : dealing) {
     for (const std::int64_t value : row) mix(value);

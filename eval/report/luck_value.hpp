@@ -79,9 +79,15 @@ struct LuckModel {
   static LuckModel from_json(const nlohmann::json& json);
   // data/luck_model.json, compiled in.
   static const LuckModel& compiled();
-  // A short name of the weights (a hash of them), written beside the adjusted figures they make.
+  // A short name of the weights (a hash of them and of kPricedEventsRevision), written beside the
+  // adjusted figures they make.
   std::string id() const;
 };
+
+// Which chance events the adjustment prices besides those the value reads (eval/report/luck):
+// 1 since the last ura indicator of a riichi win is priced. Part of every model's id, so that a
+// summary written before a change names another estimate and `verify` does not hold it to the new.
+inline constexpr std::int64_t kPricedEventsRevision = 1;
 
 // What a seat's own concealed tiles say: shanten, ukeire, and the waits of a tenpai 3n+1 hand
 // (bit k for kind k). A 3n+2 hand (after its draw) counts the best ukeire among the discards

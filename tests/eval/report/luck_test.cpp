@@ -1,11 +1,13 @@
 // The luck adjustment (eval/report/luck.hpp) is unbiased: at every chance event of played games
-// (the deal tile by tile, draws, rinshan draws, the first and the kan dora indicators) the luck of
-// every tile that could have come, each physical tile once, sums to exactly zero for every seat.
-// The walk through a log counts each hand's score change and luck consistently.
+// (the deal tile by tile, draws, rinshan draws, the first and the kan dora indicators, the last
+// ura indicator of a riichi win) the luck of every tile that could have come, each physical tile
+// once, sums to exactly zero for every seat. The walk through a log counts each hand's score
+// change and luck consistently, and a riichi win's ura indicator is priced by what it scores.
 #include "eval/report/luck.hpp"
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "engine/action.hpp"
@@ -74,6 +76,22 @@ class ZeroSumCheck : public HandVisitor {
     for (int s = 0; s < 4; ++s) ASSERT_EQ(sum[s], 0) << "seat " << s << " at a " << kind_name(event, before, seat);
     ++seen_[kind_name(event, before, seat)];
   }
+  void ura(const UraStake& stake) override {
+    PerSeat<std::int64_t> sum{};
+    for (int identity = 0; identity < kTileIdentities; ++identity) {
+      for (int copy = 0; copy < stake.unseen[identity]; ++copy) {
+        const EventLuck luck = ura_luck(stake, tile_of_identity(identity));
+        for (int s = 0; s < 4; ++s) {
+          sum[s] += luck.numerator[s];
+          if (luck.numerator[s] != 0) ++nonzero_;
+        }
+      }
+    }
+    const char* kind = stake.earlier.empty() ? "ura indicator" : "ura indicator after a kan";
+    for (int s = 0; s < 4; ++s) ASSERT_EQ(sum[s], 0) << "seat " << s << " at an " << kind;
+    ++seen_[kind];
+    if (stake.wins.size() > 1) ++seen_["ura of a double ron"];
+  }
   void hand_end(const PerSeat<int>&) override {}
 
   std::map<std::string, int> seen_;
@@ -108,14 +126,16 @@ TEST(Luck, EveryChanceEventAveragesToExactlyZeroOverItsOutcomes) {
   const LuckModel model = busy_model();
   ZeroSumCheck check(model);
   bool rinshan = false;
-  for (std::uint64_t seed = 1; seed <= 8 && !(rinshan && check.seen_.count("kan indicator")); ++seed) {
+  for (std::uint64_t seed = 1;
+       seed <= 8 && !(rinshan && check.seen_.count("kan indicator") && check.seen_.count("ura indicator")); ++seed) {
     const std::vector<Event> log = play(seed);
     rinshan = rinshan || has_rinshan_draw(log);
     walk_hands(log, check);
     if (HasFatalFailure()) return;
   }
   EXPECT_TRUE(rinshan);
-  for (const char* kind : {"deal", "last deal", "first indicator", "draw", "draw with melds", "kan indicator"}) {
+  for (const char* kind : {"deal", "last deal", "first indicator", "draw", "draw with melds", "kan indicator",
+                           "ura indicator"}) {
     EXPECT_GT(check.seen_[kind], 0) << kind;
   }
   EXPECT_GT(check.nonzero_, 0);
@@ -191,6 +211,98 @@ TEST(Luck, HandsAddUpToTheGame) {
   }
   // V is each seat's estimate less the others' mean: the four seats' luck sums to zero.
   EXPECT_NEAR(all, 0, 1e-6);
+}
+
+// A hand written out: seat 1 declares riichi on its second draw, waiting on 1m-4m with
+// 123m 23m 456p 789s 99p, and wins by ron on the dealer's 4m within the go-round: riichi, ippatsu
+// and pinfu, 3 han 30 fu, 3,900 points. The ura indicator 8p makes the pair of 9p dora: 5 han, a
+// mangan of 8,000. Each ura dora the indicator adds is priced from the scoring table by hand (0:
+// 3,900; 1: 7,700 at 4 han 30 fu; 2: 8,000), never by the engine.
+std::vector<Event> ura_hand(const char* ura_marker, int dealer_pays, int winner_takes) {
+  std::vector<std::string> lines = {
+      R"({"type":"start_game","names":["a","b","c","d"]})",
+      R"({"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"F",
+          "scores":[25000,25000,25000,25000],"tehais":[
+          ["E","E","E","S","S","S","W","W","W","N","N","N","P"],
+          ["1m","2m","3m","2m","3m","4p","5p","6p","7s","8s","9s","9p","9p"],
+          ["1s","1s","1s","2s","2s","2s","3s","3s","3s","4s","4s","4s","P"],
+          ["6m","6m","6m","7m","7m","7m","8m","8m","8m","1p","1p","1p","P"]]})",
+      R"({"type":"tsumo","actor":0,"pai":"C"})",
+      R"({"type":"dahai","actor":0,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":1,"pai":"C"})",
+      R"({"type":"dahai","actor":1,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":2,"pai":"C"})",
+      R"({"type":"dahai","actor":2,"pai":"C","tsumogiri":true})",
+      R"({"type":"tsumo","actor":3,"pai":"F"})",
+      R"({"type":"dahai","actor":3,"pai":"F","tsumogiri":true})",
+      R"({"type":"tsumo","actor":0,"pai":"F"})",
+      R"({"type":"dahai","actor":0,"pai":"F","tsumogiri":true})",
+      R"({"type":"tsumo","actor":1,"pai":"F"})",
+      R"({"type":"reach","actor":1})",
+      R"({"type":"dahai","actor":1,"pai":"F","tsumogiri":true})",
+      R"({"type":"reach_accepted","actor":1,"deltas":[0,-1000,0,0],"scores":[25000,24000,25000,25000]})",
+      R"({"type":"tsumo","actor":2,"pai":"1s"})",
+      R"({"type":"dahai","actor":2,"pai":"1s","tsumogiri":true})",
+      R"({"type":"tsumo","actor":3,"pai":"1p"})",
+      R"({"type":"dahai","actor":3,"pai":"1p","tsumogiri":true})",
+      R"({"type":"tsumo","actor":0,"pai":"4m"})",
+      R"({"type":"dahai","actor":0,"pai":"4m","tsumogiri":true})"};
+  const nlohmann::json hora = {{"type", "hora"}, {"actor", 1}, {"target", 0}, {"pai", "4m"},
+                               {"ura_markers", {ura_marker}}, {"deltas", {-dealer_pays, winner_takes, 0, 0}},
+                               {"scores", {25000 - dealer_pays, 24000 + winner_takes, 25000, 25000}}};
+  lines.push_back(hora.dump());
+  lines.push_back(R"({"type":"end_kyoku"})");
+  std::vector<Event> log;
+  for (const std::string& line : lines) log.push_back(parse_event(nlohmann::json::parse(line)).event);
+  return log;
+}
+
+class UraCatch : public HandVisitor {
+ public:
+  void chance(const HandPosition&, ChanceEvent, int, Tile, const HandPosition&) override {}
+  void ura(const UraStake& stake) override { stakes.push_back(stake); }
+  void hand_end(const PerSeat<int>& change) override { changes.push_back(change); }
+  std::vector<UraStake> stakes;
+  std::vector<PerSeat<int>> changes;
+};
+
+TEST(Luck, TheLastUraIndicatorIsPricedByWhatTheWinScores) {
+  UraCatch caught;
+  walk_hands(ura_hand("8p", 8000, 9000), caught);  // the riichi stick goes to the winner
+  ASSERT_EQ(caught.stakes.size(), 1u);
+  const UraStake& stake = caught.stakes.front();
+  EXPECT_EQ(caught.changes.front(), (PerSeat<int>{-8000, 8000, 0, 0}));
+  // Unseen: 136 less 52 dealt, the dora indicator and nine draws. The winning hand's kinds
+  // (1m, 2m 2m, 3m 3m, 4m, 4p, 5p, 6p, 7s, 8s, 9s, 9p 9p) are what an indicator can hit.
+  std::int64_t unseen = 0;
+  for (const int copies : stake.unseen) unseen += copies;
+  ASSERT_EQ(unseen, 136 - 52 - 1 - 9);
+  const std::map<std::string, int> hits = {{"9m", 1}, {"1m", 2}, {"2m", 2}, {"3m", 1}, {"3p", 1}, {"4p", 1},
+                                           {"5p", 1}, {"5pr", 1}, {"6s", 1}, {"7s", 1}, {"8s", 1}, {"8p", 2}};
+  const auto points = [&](int identity) {
+    const auto hit = hits.find(tile_of_identity(identity).to_string());
+    const int ura = hit == hits.end() ? 0 : hit->second;
+    return ura == 0 ? 3900 : ura == 1 ? 7700 : 8000;
+  };
+  std::int64_t total = 0;
+  for (int identity = 0; identity < kTileIdentities; ++identity) total += stake.unseen[identity] * points(identity);
+  for (const char* tile : {"8p", "9m", "E"}) {
+    const int pays = points(identity_of(parse_tile(tile)));
+    const EventLuck luck = ura_luck(stake, parse_tile(tile));
+    ASSERT_EQ(luck.denominator, unseen) << tile;
+    EXPECT_EQ(luck.numerator[1], unseen * pays - total) << tile;
+    EXPECT_EQ(luck.numerator[0], -(unseen * pays - total)) << tile;
+    EXPECT_EQ(luck.numerator[2], 0) << tile;
+  }
+  // The 8p that came was lucky for the winner: 8,000 against a mean under it.
+  EXPECT_GT(ura_luck(stake, parse_tile("8p")).points(1), 0);
+}
+
+TEST(Luck, AWinThatScoresOtherwiseThanTheEngineIsRefused) {
+  UraCatch caught;
+  EXPECT_NO_THROW(walk_hands(ura_hand("E", 3900, 4900), caught));  // no ura dora: 3,900
+  EXPECT_THROW(walk_hands(ura_hand("E", 8000, 9000), caught), std::invalid_argument);
+  EXPECT_THROW(walk_hands(ura_hand("8p", 7700, 8700), caught), std::invalid_argument);
 }
 
 TEST(Luck, AHiddenTileIsRefused) {
