@@ -428,7 +428,14 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     TileCounts after = table.hand();
     --after[kind];
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
-    if (tenpai) dama[kind].ron_chances = ron_chances(RonHand::dama, facing, params) * dama_ron_share(table, after, d.threat.wall);
+    if (tenpai) {
+      dama[kind].ron_chances = ron_chances(RonHand::dama, facing, params) * dama_ron_share(table, after, d.threat.wall);
+      if (params.rons_at_ron_points) {
+        const int red_fives = table.red_fives_in_hand() - (action.pai.is_red() ? 1 : 0);
+        dama[kind].ron_points_share = ron_points_share(table, after, red_fives, false, d.threat.wall);
+        riichi[kind].ron_points_share = ron_points_share(table, after, red_fives, true, d.threat.wall);
+      }
+    }
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];
     const Line fold = fold_line(after, d.threat, timing.draws, params, timing.others);
     const Line push = push_line(curve, d.threat, timing.draws, params, timing.others);

@@ -43,6 +43,17 @@ bool within_dp_reach(const dp::Solver* solver, const TileCounts& hand, const Ful
   return solver != nullptr && shanten(hand) <= params.dp_max_shanten;
 }
 
+// Our ron off the next seat's discard in the table's round and seats (no riichi, no dora).
+WinContext ron_context(const Table& table) {
+  WinContext context;
+  context.round_wind = table.round_wind();
+  context.seat_wind = table.seat_wind();
+  context.dealer = table.dealer();
+  context.winner = table.seat();
+  context.discarder = (table.seat() + 1) % kSeats;
+  return context;
+}
+
 }  // namespace
 
 double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params) {
@@ -112,12 +123,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
 
 double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall) {
   const KindMask waits = waits_of(hand);
-  WinContext context;
-  context.round_wind = table.round_wind();
-  context.seat_wind = table.seat_wind();
-  context.dealer = table.dealer();
-  context.winner = table.seat();
-  context.discarder = (table.seat() + 1) % kSeats;
+  const WinContext context = ron_context(table);
   double all = 0;
   double with_yaku = 0;
   for (int kind = 0; kind < kNumKinds; ++kind) {
@@ -132,6 +138,37 @@ double dama_ron_share(const Table& table, const TileCounts& hand, const std::arr
     if (score_win(won, context, table.rules()).ok()) with_yaku += copies;
   }
   return all > 0 ? with_yaku / all : 0;
+}
+
+double ron_points_share(const Table& table, const TileCounts& hand, int red_fives, bool declared,
+                        const std::array<double, kNumKinds>& wall) {
+  const KindMask waits = waits_of(hand);
+  WinContext context = ron_context(table);
+  context.riichi = declared;
+  context.aka_dora = table.rules().red_fives ? red_fives : 0;
+  double ron_points = 0;
+  double tsumo_points = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if ((waits >> kind & 1) == 0 || hand[kind] >= kCopiesPerKind) continue;
+    WinningHand won;
+    won.concealed = hand;
+    ++won.concealed[kind];
+    won.win_kind = kind;
+    won.red_fives = red_fives;
+    context.dora = count_dora(won, table.dora_markers());
+    context.tsumo = false;
+    context.discarder = (table.seat() + 1) % kSeats;  // ron_context's, again after a tsumo
+    const ScoreOutcome ron = score_win(won, context, table.rules());
+    if (!ron.ok()) continue;
+    context.tsumo = true;
+    context.discarder = table.seat();
+    const ScoreOutcome tsumo = score_win(won, context, table.rules());
+    if (!tsumo.ok()) continue;
+    const double copies = std::max(wall[kind], 1e-3);
+    ron_points += copies * ron.score.points;
+    tsumo_points += copies * tsumo.score.points;
+  }
+  return tsumo_points > 0 ? ron_points / tsumo_points : 1;
 }
 
 }  // namespace tenbin

@@ -36,4 +36,11 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
 // has a yaku without riichi: staying dama, the others need menzen tsumo.
 double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall);
 
+// A closed tenpai hand's ron points as a share of its tsumo points, over the waits on which a ron
+// has a yaku (weighed by their copies in the wall), declared or dama: the DP prices every win as
+// a tsumo, with menzen tsumo's han and the tsumo's fu. The dora by the table's indicators and
+// `red_fives` count on both sides; 1 when no wait has a ron.
+double ron_points_share(const Table& table, const TileCounts& hand, int red_fives, bool declared,
+                        const std::array<double, kNumKinds>& wall);
+
 }  // namespace tenbin

@@ -24,22 +24,30 @@ double at(const std::vector<double>& curve, int r) {
   return value;
 }
 
+// Our chances per draw within r of our draws: the draw itself and the ron chances. Before our
+// r-th draw the others play r go-rounds less what they do not play before the first
+// (`others_first`); their discards are that many chances.
+double chances_within(const HandCurve& curve, int r, double others_first) {
+  return 1 + curve.ron_chances - curve.ron_chances * (1 - others_first) / r;
+}
+
 // P(win within r of our draws) with ron chances added: the DP's no-win odds over its r draws
-// raised to the chances per draw. Before our r-th draw the others play r go-rounds less what
-// they do not play before the first (`others_first`); their discards are that many chances.
+// raised to the chances per draw.
 double win_within(const HandCurve& curve, int r, double others_first) {
   if (r <= 0) return 0;
   const double own = std::clamp(at(curve.win, r), 0.0, 1.0);
-  const double chances = 1 + curve.ron_chances - curve.ron_chances * (1 - others_first) / r;
-  return 1 - std::pow(1 - own, chances);
+  return 1 - std::pow(1 - own, chances_within(curve, r, others_first));
 }
 
-// The expected points of those wins: the DP's mean win kept (a declaration's deposit is the
-// line's, Line::deposit, not spread over the wins).
+// The expected points of those wins: the DP's mean win (a declaration's deposit is the line's,
+// Line::deposit, not spread over the wins), the rons' share of the wins at ron_points_share of it.
 double points_within(const HandCurve& curve, int r, double others_first) {
   const double own = at(curve.win, r);
   if (own <= 0) return 0;
-  return at(curve.score, r) / own * win_within(curve, r, others_first);
+  const double points = at(curve.score, r) / own * win_within(curve, r, others_first);
+  if (curve.ron_points_share == 1) return points;
+  const double chances = chances_within(curve, r, others_first);
+  return points * (1 + (chances - 1) * curve.ron_points_share) / chances;
 }
 
 // The others' part of go-round g in either line, `share` of it played (the first go-round may
@@ -355,7 +363,7 @@ Line push_line(const HandCurve& curve, const Threat& threat, int draws, const Fu
     const double own = std::clamp(at(curve.win, 1), 0.0, 1.0);
     const double ron = own > 0 ? 1 - std::pow(1 - own, curve.ron_chances * turns.last) : 0;
     line.win_prob = ron;
-    line.win_points = ron > 0 ? at(curve.score, 1) / own * ron : 0;
+    line.win_points = ron > 0 ? at(curve.score, 1) / own * ron * curve.ron_points_share : 0;
     going = 1 - ron;
   }
   for (int j = 1; j <= draws; ++j) {

@@ -46,6 +46,9 @@ struct HandCurve {
   // discards of three seats, each as likely to win for us as a draw at most): the params' riichi
   // or dama chances, fewer when the hand's wins need menzen tsumo for a yaku.
   double ron_chances = 0;
+  // A ron's mean points as a share of the DP's mean win, which is a tsumo's (ron_points_share in
+  // bot/strategy/hand_curve); 1 where the waits are not known.
+  double ron_points_share = 1;
   // The hand after the candidate: its shanten, whether it is closed (no open meld; a closed
   // tenpai hand that has not declared is dama), and whether it has declared riichi (or declares
   // with this candidate); the push line's win odds are calibrated by them (win_odds_class).

@@ -492,6 +492,40 @@ TEST(Full, CountsTheRonChancesFacingARiichiOnlyWhileOneStands) {
   }
 }
 
+// At a riichi chance with no threat (234m 456m 234p 66p 4s 9s, drawing 5s: 9s leaves tanyao pinfu
+// on 3s-6s), `rons_at_ron_points` prices the rons of both tenpai lines, dama and the declaration,
+// below the DP's mean win (a tsumo's): their odds stay and their push values fall. Every discard
+// that leaves the hand short of tenpai is priced exactly as before.
+TEST(Full, RonsAtRonPointsMoveOnlyTheTenpaiLines) {
+  const Table table = after({start_game(0), start_kyoku("2m 3m 4m 4m 5m 6m 2p 3p 4p 6p 6p 4s 9s"), tsumo(0, "5s")});
+  const auto figures = [&](const FullSettings& settings) {
+    nlohmann::json why;
+    full(table, settings, &why);
+    std::map<std::string, std::pair<double, double>> by_candidate;
+    for (const nlohmann::json& c : why["candidates"]) {
+      const std::string name = c["action"]["type"].get<std::string>() + " " + c["action"].value("pai", "");
+      by_candidate[name] = {c["push_win_prob"].get<double>(), c["push_value"].get<double>()};
+    }
+    return by_candidate;
+  };
+  FullSettings on;
+  on.params.rons_at_ron_points = true;
+  const auto as_main = figures({});
+  const auto with_ron_points = figures(on);
+  ASSERT_EQ(as_main.size(), with_ron_points.size());
+  ASSERT_TRUE(as_main.count("reach "));  // the declaration with 9s, the hand's one tenpai discard
+  ASSERT_TRUE(as_main.count("dahai 9s"));
+  for (const auto& [name, main_figures] : as_main) {
+    const auto& [odds, value] = main_figures;
+    EXPECT_DOUBLE_EQ(with_ron_points.at(name).first, odds) << name;
+    if (name == "reach " || name == "dahai 9s") {
+      EXPECT_LT(with_ron_points.at(name).second, value - 100) << name;
+    } else {
+      EXPECT_DOUBLE_EQ(with_ron_points.at(name).second, value) << name;
+    }
+  }
+}
+
 // The same input gives the same reply and the same figures (seeded sampling).
 TEST(Full, IsDeterministic) {
   const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));

@@ -9,9 +9,14 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/meld.hpp"
+#include "engine/mjai.hpp"
 #include "engine/shanten.hpp"
+#include "engine/table.hpp"
 #include "engine/tile.hpp"
+#include "tests/mjai_lines.hpp"
 
 namespace tenbin {
 namespace {
@@ -159,6 +164,42 @@ TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
       }
     }
   }
+}
+
+// A ron's points against a tsumo's, from the scoring table by hand; seat 0 is not the dealer
+// (North), East round, the dora 1s (none held).
+// - 234m 456m 234p 66p 45s, waiting on 3s and 6s: tanyao pinfu. Dama, a ron is 2 han 30 fu,
+//   2,000, a tsumo 3 han 20 fu, 700 + 700 + 1,300 = 2,700; declared, 3 han 30 fu, 3,900, against
+//   4 han 20 fu, 1,300 + 1,300 + 2,600 = 5,200.
+// - 123m 789m 123p EE 45s: no yaku but riichi (the pair of the round wind, no pinfu). Dama, no
+//   wait has a ron: 1. Declared, riichi 1 han 40 fu (20 + 10 closed ron + 2 pair), 1,300, against
+//   riichi tsumo 2 han 30 fu (20 + 2 + 2), 500 + 500 + 1,000 = 2,000.
+TEST(HandCurve, ARonIsPricedAgainstATsumoOverTheWaits) {
+  using namespace lines;
+  Deal deal;
+  deal.oya = 1;
+  const auto table_for = [&](const std::string& hand) {
+    Table table(0);
+    for (const std::string& line : {start_game(0), start_kyoku(hand, deal)}) {
+      table.apply(parse_event(nlohmann::json::parse(line)).event);
+    }
+    return table;
+  };
+  const auto counts = [](const std::string& hand) {
+    TileCounts tiles{};
+    std::istringstream in(hand);
+    std::string name;
+    while (in >> name) ++tiles[parse_tile(name).kind()];
+    return tiles;
+  };
+  std::array<double, kNumKinds> wall{};
+  wall.fill(3);
+  const std::string pinfu = "2m 3m 4m 4m 5m 6m 2p 3p 4p 6p 6p 4s 5s";
+  EXPECT_DOUBLE_EQ(ron_points_share(table_for(pinfu), counts(pinfu), 0, false, wall), 2000.0 / 2700);
+  EXPECT_DOUBLE_EQ(ron_points_share(table_for(pinfu), counts(pinfu), 0, true, wall), 3900.0 / 5200);
+  const std::string no_yaku = "1m 2m 3m 7m 8m 9m 1p 2p 3p E E 4s 5s";
+  EXPECT_DOUBLE_EQ(ron_points_share(table_for(no_yaku), counts(no_yaku), 0, false, wall), 1);
+  EXPECT_DOUBLE_EQ(ron_points_share(table_for(no_yaku), counts(no_yaku), 0, true, wall), 1300.0 / 2000);
 }
 
 }  // namespace

@@ -116,6 +116,30 @@ TEST(Line, PushIsCutShortByTheHazardAndHelpedByRonChances) {
   EXPECT_NEAR(line.draw_prob, 0.9 * 0.25 * 0.9, 1e-12);
 }
 
+// The rons at a ron's points, by hand, one draw as above: one ron chance beside the draw, so
+// half the wins (0.75 = 1 - 0.5^2, split evenly between the two chances) are rons at 0.6 of the
+// mean win: 0.9 x 0.75 x 8000 x (1 + 0.6) / 2. The odds do not move; with no ron chances the share
+// does nothing; with no draw left the wins are all rons.
+TEST(Line, RonsArePricedAtTheirShareOfTheMeanWin) {
+  HandCurve curve = curve_of({0.5}, 8000, {1});
+  curve.ron_chances = 1;
+  curve.ron_points_share = 0.6;
+  const Threat threat = racing_threat(0, 0.1);
+  const Line line = push_line(curve, threat, 1, uncalibrated());
+  EXPECT_NEAR(line.win_prob, 0.9 * 0.75, 1e-12);
+  EXPECT_NEAR(line.win_points, 0.9 * 0.75 * 8000 * 1.6 / 2, 1e-9);
+
+  curve.ron_chances = 0;
+  EXPECT_NEAR(push_line(curve, threat, 1, uncalibrated()).win_points, 0.9 * 0.5 * 8000, 1e-9);
+
+  curve.ron_chances = 1;
+  OthersTurns turns;
+  turns.last = 1;
+  const Line last = push_line(curve, threat, 0, uncalibrated(), turns);
+  EXPECT_NEAR(last.win_prob, 0.5, 1e-12);  // 1 - (1 - 0.5)^(1 x 1)
+  EXPECT_NEAR(last.win_points, 0.5 * 8000 * 0.6, 1e-9);
+}
+
 // A declaration's deposit by hand: a hand that wins 0.4 within its draws for 7000 net of the
 // deposit (curve score 0.4 x 7000). With one ron chance a go-round the line wins 1 - 0.6^2 =
 // 0.64, each win 7000, and loses the 1000 in the other 0.36: 0.64 x 7000 - 360. Without a race
