@@ -143,9 +143,12 @@ double dama_ron_share(const Table& table, const TileCounts& hand, const std::arr
 double ron_points_share(const Table& table, const TileCounts& hand, int red_fives, bool declared,
                         const std::array<double, kNumKinds>& wall) {
   const KindMask waits = waits_of(hand);
-  WinContext context = ron_context(table);
-  context.riichi = declared;
-  context.aka_dora = table.rules().red_fives ? red_fives : 0;
+  WinContext ron_win = ron_context(table);
+  ron_win.riichi = declared;
+  ron_win.aka_dora = table.rules().red_fives ? red_fives : 0;
+  WinContext tsumo_win = ron_win;
+  tsumo_win.tsumo = true;
+  tsumo_win.discarder = table.seat();
   double ron_points = 0;
   double tsumo_points = 0;
   for (int kind = 0; kind < kNumKinds; ++kind) {
@@ -155,15 +158,10 @@ double ron_points_share(const Table& table, const TileCounts& hand, int red_five
     ++won.concealed[kind];
     won.win_kind = kind;
     won.red_fives = red_fives;
-    context.dora = count_dora(won, table.dora_markers());
-    context.tsumo = false;
-    context.discarder = (table.seat() + 1) % kSeats;  // ron_context's, again after a tsumo
-    const ScoreOutcome ron = score_win(won, context, table.rules());
-    if (!ron.ok()) continue;
-    context.tsumo = true;
-    context.discarder = table.seat();
-    const ScoreOutcome tsumo = score_win(won, context, table.rules());
-    if (!tsumo.ok()) continue;
+    ron_win.dora = tsumo_win.dora = count_dora(won, table.dora_markers());
+    const ScoreOutcome ron = score_win(won, ron_win, table.rules());
+    const ScoreOutcome tsumo = score_win(won, tsumo_win, table.rules());
+    if (!ron.ok() || !tsumo.ok()) continue;
     const double copies = std::max(wall[kind], 1e-3);
     ron_points += copies * ron.score.points;
     tsumo_points += copies * tsumo.score.points;
