@@ -493,9 +493,9 @@ TEST(Full, CountsTheRonChancesFacingARiichiOnlyWhileOneStands) {
 }
 
 // At a riichi chance with no threat (234m 456m 234p 66p 4s 9s, drawing 5s: 9s leaves tanyao pinfu
-// on 3s-6s), `rons_at_ron_points` prices the rons of both tenpai lines, dama and the declaration,
-// below the DP's mean win (a tsumo's): their odds stay and their push values fall. Every discard
-// that leaves the hand short of tenpai is priced exactly as before.
+// on 3s-6s), `rons_at_ron_points` (on by default) prices the rons of both tenpai lines, dama and
+// the declaration, below the DP's mean win (a tsumo's): their odds stay and their push values
+// fall. Every discard that leaves the hand short of tenpai is priced exactly as without it.
 TEST(Full, RonsAtRonPointsMoveOnlyTheTenpaiLines) {
   const Table table = after({start_game(0), start_kyoku("2m 3m 4m 4m 5m 6m 2p 3p 4p 6p 6p 4s 9s"), tsumo(0, "5s")});
   const auto figures = [&](const FullSettings& settings) {
@@ -508,10 +508,10 @@ TEST(Full, RonsAtRonPointsMoveOnlyTheTenpaiLines) {
     }
     return by_candidate;
   };
-  FullSettings on;
-  on.params.rons_at_ron_points = true;
-  const auto as_main = figures({});
-  const auto with_ron_points = figures(on);
+  FullSettings off;
+  off.params.rons_at_ron_points = false;
+  const auto as_main = figures(off);
+  const auto with_ron_points = figures({});
   ASSERT_EQ(as_main.size(), with_ron_points.size());
   ASSERT_TRUE(as_main.count("reach "));  // the declaration with 9s, the hand's one tenpai discard
   ASSERT_TRUE(as_main.count("dahai 9s"));
