@@ -33,6 +33,14 @@ inline constexpr int kObjectives = 3;
 // objective), always, or never.
 enum class RiichiMode : std::uint8_t { automatic, always, never };
 
+// The share of a hand's wins that come by ron (docs/dp.md, "Rons"), where the ron has a yaku:
+// such a win is priced at that share of its ron points and the rest of its tsumo points. 0 prices
+// every win as a tsumo, the one-player game's own.
+struct RonShares {
+  double without_riichi = 0;  // a hand that wins without riichi: dama or open
+  double riichi = 0;          // a declared riichi
+};
+
 // A path changes plan at most once (docs/dp.md says why): by a shanten-back first discard or by
 // one hand change.
 struct Options {
@@ -46,6 +54,7 @@ struct Options {
   bool hand_change = true;
   bool any_change_before_tenpai = false;
   RiichiMode riichi = RiichiMode::automatic;
+  RonShares ron_share;
   // A cap on the draw states the graph may hold (0: none, as the bot's own decisions play): a
   // hand whose graph passes it is refused with TooManyStates before its tables are made.
   std::size_t max_states = 0;

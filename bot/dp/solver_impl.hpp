@@ -105,9 +105,20 @@ struct Solver::Impl {
 
   // ---- scoring of wins (win_scoring.cpp) ----
 
-  // What a tsumo of han/fu takes from the others, remembered per solve for the non-yakuman hands.
+  // What a win of han/fu takes from the others (a tsumo's, a ron's), remembered per solve for the
+  // non-yakuman hands.
   static constexpr int kMemoFu = 23;  // fu / 5 for fu up to 110
-  std::array<std::int32_t, 14 * kMemoFu> points_memo{};
+  std::array<std::int32_t, 2 * 14 * kMemoFu> points_memo{};
+  WinContext ron_context;  // the same win by ron (options.ron_share)
+
+  // A win's ron points by extra han: from readings without riichi when a ron has a yaku without
+  // it (`dama`), else for a closed hand from readings with riichi's han in them.
+  struct RonPoints {
+    bool dama = false;
+    bool riichi = false;
+    int riichi_han_included = 0;
+    PointsByHan points{};
+  };
 
   // The regular readings of each complete hand, read once for all its winning tiles.
   KeyIndex readings_index;                        // hand -> its index in readings_begin/end
@@ -119,9 +130,11 @@ struct Solver::Impl {
   TileCounts all_tiles(const TileCounts& x) const;
   HanDistribution extra_han(const TileCounts& x, std::uint64_t flags) const;
   HanDistribution ura_han(const TileCounts& x) const;
-  PointsByHan points_by_han(const ReadingValues& readings, int most);
-  int tsumo_points(int han, int fu, int yakuman);
+  PointsByHan points_by_han(const ReadingValues& readings, int most, bool tsumo);
+  int hand_points(int han, int fu, int yakuman, bool tsumo);
   std::span<const Decomposition> regular_readings(const HandKey& key, const TileCounts& x);
+  bool prices_rons() const;
+  RonPoints ron_points(const WinningHand& hand, std::span<const Decomposition> regular, int most);
   WinValue score_win(const HandKey& x_key, const TileCounts& x, int k);
 
   // ---- the sweep (sweep.cpp) ----

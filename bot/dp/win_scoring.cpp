@@ -34,6 +34,10 @@ double expected_points(const PointsByHan& points, int added, const HanDistributi
   return total;
 }
 
+// A win's points with `share` of its wins by ron: that share at the ron's points, the rest at the
+// tsumo's.
+double with_rons(double tsumo, double ron, double share) { return (1 - share) * tsumo + share * ron; }
+
 }  // namespace
 
 // The score inputs fixed for a solve: the win context, the melds' red fives, the ura odds.
@@ -49,6 +53,9 @@ void Solver::Impl::set_up_scoring() {
   for (int kind = 0; kind < kNumKinds; ++kind) {
     ura_weight[dora_from_indicator(kind)] += position.weights[kind] / wall;
   }
+  ron_context = context;
+  ron_context.tsumo = false;
+  ron_context.discarder = 1;
 }
 
 // Every tile of the winning hand, melds included.
@@ -111,16 +118,16 @@ inline HanDistribution Solver::Impl::ura_han(const TileCounts& x) const {
   return ura;
 }
 
-// For each number of extra han (dora, riichi, ...) up to `most`, the best reading's points:
-// which reading is best may change with the extra han (a reading of more han reaches haneman
-// first).
-inline PointsByHan Solver::Impl::points_by_han(const ReadingValues& readings, int most) {
+// For each number of extra han (dora, riichi, ...) up to `most`, the best reading's points by
+// tsumo or by ron: which reading is best may change with the extra han (a reading of more han
+// reaches haneman first).
+inline PointsByHan Solver::Impl::points_by_han(const ReadingValues& readings, int most, bool tsumo) {
   PointsByHan points;  // entries past `most` are never read
   std::fill(points.begin(), points.begin() + most + 1, 0.0);
   for (int r = 0; r < readings.count; ++r) {
     const ReadingValue& reading = readings.values[static_cast<std::size_t>(r)];
     for (int extra = 0; extra <= most; ++extra) {
-      const double value = tsumo_points(reading.han + extra, reading.fu, reading.yakuman);
+      const double value = hand_points(reading.han + extra, reading.fu, reading.yakuman, tsumo);
       auto& best = points[static_cast<std::size_t>(extra)];
       best = std::max(best, value);
       if (reading.yakuman > 0 || reading.han + extra >= 13) {
@@ -135,19 +142,18 @@ inline PointsByHan Solver::Impl::points_by_han(const ReadingValues& readings, in
   return points;
 }
 
-// What a tsumo of han/fu (or a yakuman multiple) takes from the others, remembered per solve
-// for the non-yakuman hands (every winning hand asks for several).
-inline int Solver::Impl::tsumo_points(int han, int fu, int yakuman) {
+// What a win of han/fu (or a yakuman multiple) takes from the others, by tsumo or by ron,
+// remembered per solve for the non-yakuman hands (every winning hand asks for several).
+inline int Solver::Impl::hand_points(int han, int fu, int yakuman, bool tsumo) {
   const bool memo = yakuman == 0 && fu % 5 == 0 && fu / 5 < kMemoFu;
-  const std::size_t slot = static_cast<std::size_t>(std::min(han, 13) * kMemoFu + fu / 5);
+  const std::size_t slot = static_cast<std::size_t>(((tsumo ? 0 : 14) + std::min(han, 13)) * kMemoFu + fu / 5);
   if (memo && points_memo[slot] > 0) return points_memo[slot];
   const bool dealer = context.dealer_wins();
-  const Payment pay = payments(basic_points(han, fu, yakuman, position.rules), dealer, true);
-  const int points = dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
+  const Payment pay = payments(basic_points(han, fu, yakuman, position.rules), dealer, tsumo);
+  const int points = !tsumo ? pay.ron : dealer ? 3 * pay.non_dealer : pay.dealer + 2 * pay.non_dealer;
   if (memo) points_memo[slot] = points;
   return points;
 }
-
 
 // The regular readings of the complete hand x, read once for all its winning tiles (a complete
 // hand is met with several).
@@ -161,8 +167,38 @@ inline std::span<const Decomposition> Solver::Impl::regular_readings(const HandK
   return {reading_store.data() + readings_begin[id], readings_end[id] - readings_begin[id]};
 }
 
+// Whether the solve prices rons apart from tsumo wins (options.ron_share).
+inline bool Solver::Impl::prices_rons() const {
+  return options.ron_share.without_riichi > 0 || (riichi_possible && options.ron_share.riichi > 0);
+}
+
+// The ron of the winning hand: its points by extra han, from its readings without riichi when a
+// ron has a yaku without it, else (a closed hand) from its readings under riichi.
+inline Solver::Impl::RonPoints Solver::Impl::ron_points(const WinningHand& hand, std::span<const Decomposition> regular,
+                                                        int most) {
+  RonPoints ron;
+  const ReadingValues dama = score_readings(hand, ron_context, position.rules, regular);
+  if (dama.error == ScoreError::none) {
+    ron.dama = true;
+    ron.riichi = riichi_possible;
+    ron.points = points_by_han(dama, most, false);
+    return ron;
+  }
+  if (!riichi_possible) return ron;
+  WinContext declared = ron_context;
+  declared.riichi = true;
+  const ReadingValues riichi = score_readings(hand, declared, position.rules, regular);
+  if (riichi.error != ScoreError::none) return ron;
+  ron.riichi = true;
+  ron.riichi_han_included = 1;
+  ron.points = points_by_han(riichi, most, false);
+  return ron;
+}
+
 // The winning hand x (k drawn) as the DP values it: expected points per variant, or neither a dama
-// nor a riichi win when it does not score at all.
+// nor a riichi win when it does not score at all. With rons priced (options.ron_share), each
+// variant's points are those of its tsumo and its ron in their shares; a win whose ron has no yaku
+// (a dama hand without one) comes by tsumo alone, and haitei's han is the tsumo's.
 WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int k) {
   WinValue value;
   WinningHand hand;
@@ -171,26 +207,36 @@ WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int 
   for (const Meld& meld : position.melds) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld;
   // The readings serve every variant: a closed tsumo always has menzen tsumo, so a dama win
   // exists whenever riichi is possible, and riichi, ippatsu and haitei only add han.
-  const ReadingValues readings = score_readings(hand, context, position.rules, regular_readings(counts_only(x_key), x));
+  const std::span<const Decomposition> regular = regular_readings(counts_only(x_key), x);
+  const ReadingValues readings = score_readings(hand, context, position.rules, regular);
   if (readings.error != ScoreError::none) return value;
   value.dama = true;
   const HanDistribution extra = extra_han(x, flags_of(x_key));
   const HanDistribution with_ura = riichi_possible ? convolve(extra, ura_han(x)) : extra;
   // Riichi, ippatsu and haitei add up to three han to the extra ones.
-  const PointsByHan points = points_by_han(readings, last_nonzero(with_ura) + 3);
+  const int most = last_nonzero(with_ura) + 3;
+  const PointsByHan points = points_by_han(readings, most, true);
+  const RonPoints ron = prices_rons() ? ron_points(hand, regular, most) : RonPoints{};
   // Besides the points a win collects the honba and the sticks on the table, and under riichi
   // its own deposit back.
   const double sticks = 300.0 * position.honba + 1000.0 * position.riichi_sticks;
-  value.points[WinValue::at(WinVariant::dama, false)] = static_cast<float>(expected_points(points, 0, extra) + sticks);
-  value.points[WinValue::at(WinVariant::dama, true)] = static_cast<float>(expected_points(points, 1, extra) + sticks);
+  const double dama_share = ron.dama ? options.ron_share.without_riichi : 0.0;
+  const double dama_ron = ron.dama ? expected_points(ron.points, 0, extra) : 0.0;
+  for (const bool haitei : {false, true}) {
+    const double tsumo = expected_points(points, haitei ? 1 : 0, extra);
+    value.points[WinValue::at(WinVariant::dama, haitei)] = static_cast<float>(with_rons(tsumo, dama_ron, dama_share) + sticks);
+  }
   if (!riichi_possible) return value;
   value.riichi = true;
+  const double riichi_share = ron.riichi ? options.ron_share.riichi : 0.0;
   for (const WinVariant variant : {WinVariant::riichi, WinVariant::ippatsu}) {
     const int added = added_han(variant);
-    value.points[WinValue::at(variant, false)] =
-        static_cast<float>(expected_points(points, added, with_ura) + sticks + kRiichiDeposit);
-    value.points[WinValue::at(variant, true)] =
-        static_cast<float>(expected_points(points, added + 1, with_ura) + sticks + kRiichiDeposit);
+    const double riichi_ron = ron.riichi ? expected_points(ron.points, added - ron.riichi_han_included, with_ura) : 0.0;
+    for (const bool haitei : {false, true}) {
+      const double tsumo = expected_points(points, added + (haitei ? 1 : 0), with_ura);
+      value.points[WinValue::at(variant, haitei)] =
+          static_cast<float>(with_rons(tsumo, riichi_ron, riichi_share) + sticks + kRiichiDeposit);
+    }
   }
   return value;
 }

@@ -430,7 +430,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
     if (tenpai) {
       dama[kind].ron_chances = ron_chances(RonHand::dama, facing, params) * dama_ron_share(table, after, d.threat.wall);
-      if (params.rons_at_ron_points) {
+      if (params.rons_at_ron_points && !params.rons_in_dp) {
         const int red_fives = table.red_fives_in_hand() - (action.pai.is_red() ? 1 : 0);
         dama[kind].ron_points_share = ron_points_share(table, after, red_fives, false, d.threat.wall);
         riichi[kind].ron_points_share = ron_points_share(table, after, red_fives, true, d.threat.wall);

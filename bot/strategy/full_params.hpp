@@ -107,6 +107,12 @@ struct FullParams {
   // the tsumo's fu, and a dama hand wins mostly by ron (docs/strength.md, "What holds against
   // both: the dama line's mean win"; its pair, "Rons at a ron's points").
   bool rons_at_ron_points = true;
+  // Whether the DP prices each win at its ron and tsumo points in the hand's shares of each
+  // (true: the share of rons from the ron chances, c / (1 + c) for the hand's kind; a dama ron
+  // without a yaku leaves the win to tsumo), or every win as a tsumo (false). It covers every
+  // hand the DP values and its policy; with it, rons_at_ron_points adds nothing (docs/full.md,
+  // "Rons in the DP").
+  bool rons_in_dp = false;
   double rank_value_noise = 2e-4;
   // The ukeire stand-in (bot/strategy/ukeire_curve) and where it takes the DP's place.
   int dp_max_shanten = 4;
@@ -199,6 +205,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rons_at_ron_points", p.rons_at_ron_points,
         "true: at a riichi chance the dama and the declaring lines price their rons at the waits' ron points over their tsumo points (false: every win at the DP's mean, a tsumo's); the dama line's mean win forecast 25-50% over what followed against majiang-ai and champions (seeds 25460, 25454); on: -0.006 +- 0.050 in average rank pooled over its paired runs (seeds 25470 and 25472), no loss in either");
+  visit("rons_in_dp", p.rons_in_dp,
+        "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points");
   visit("rank_value_noise", p.rank_value_noise,
         "rank values closer than this share of the rank-point spread tie (MJ-0's deal-in odds are known to ~0.5%)");
   visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");

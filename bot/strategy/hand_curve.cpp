@@ -39,6 +39,18 @@ double deposit_of(const dp::Position& position, const dp::Options& options) {
   return !position.in_riichi && options.riichi == dp::RiichiMode::always ? dp::kRiichiDeposit : 0;
 }
 
+// The DP's options with the rons priced apart when the params ask for it (FullParams::rons_in_dp):
+// the share of rons among a hand's wins is c / (1 + c), c its ron chances per draw, dama or open
+// without riichi, declared with it.
+dp::Options with_ron_shares(dp::Options options, const dp::Position& position, bool facing_riichi, const FullParams& params) {
+  if (!params.rons_in_dp) return options;
+  const auto share = [](double chances) { return chances / (1 + chances); };
+  const RonHand without_riichi = all_closed(position.melds) ? RonHand::dama : RonHand::open;
+  options.ron_share.without_riichi = share(ron_chances(without_riichi, facing_riichi, params));
+  options.ron_share.riichi = share(ron_chances(RonHand::riichi, facing_riichi, params));
+  return options;
+}
+
 bool within_dp_reach(const dp::Solver* solver, const TileCounts& hand, const FullParams& params) {
   return solver != nullptr && shanten(hand) <= params.dp_max_shanten;
 }
@@ -71,7 +83,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
   std::array<HandCurve, kNumKinds> curves{};
   const double deposit = deposit_of(position, options);
   if (within_dp_reach(solver, position.hand, params)) {
-    const dp::Result& result = solver->solve(position, options);
+    const dp::Result& result = solver->solve(position, with_ron_shares(options, position, facing_riichi, params));
     states += result.draw_states;
     for (const dp::Candidate& c : result.candidates) {
       if (c.discard >= 0) curves[c.discard] = curve_of(c, deposit);
@@ -107,7 +119,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   const double deposit = deposit_of(position, options);
   bool valued = false;
   if (within_dp_reach(solver, position.hand, params)) {
-    const dp::Result& result = solver->solve(position, options);
+    const dp::Result& result = solver->solve(position, with_ron_shares(options, position, facing_riichi, params));
     states += result.draw_states;
     valued = !result.candidates.empty() && result.candidates.front().evaluated;
     if (valued) curve = curve_of(result.candidates.front(), deposit);

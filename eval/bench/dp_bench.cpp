@@ -29,14 +29,11 @@ dp::Position bench_position(const std::string& hand) {
   return position;
 }
 
-void BM_Dp(benchmark::State& state, const char* hand, bool options_on) {
-  const dp::Position position = bench_position(hand);
-  dp::Options options;
-  options.shanten_back = options_on;
-  options.hand_change = options_on;
+// Solves `position` again and again on one solver, after one call before timing, so every timed
+// call finds the memory of the last (a player's solver has it from its earlier decisions;
+// BM_DpFreshSolver measures the first call).
+void time_solves(benchmark::State& state, const dp::Position& position, const dp::Options& options) {
   dp::Solver solver;
-  // One call before timing, so every timed call finds the memory of the last (a player's solver
-  // has it from its earlier decisions; BM_DpFreshSolver measures the first call).
   const dp::Result* result = &solver.solve(position, options);
   for (auto _ : state) {
     result = &solver.solve(position, options);
@@ -46,6 +43,13 @@ void BM_Dp(benchmark::State& state, const char* hand, bool options_on) {
   state.counters["discard_states"] = static_cast<double>(result->discard_states);
   state.counters["wins"] = static_cast<double>(result->winning_hands);
   state.counters["table_MiB"] = static_cast<double>(result->table_bytes) / (1024.0 * 1024.0);
+}
+
+void BM_Dp(benchmark::State& state, const char* hand, bool options_on) {
+  dp::Options options;
+  options.shanten_back = options_on;
+  options.hand_change = options_on;
+  time_solves(state, bench_position(hand), options);
 }
 
 constexpr const char* kH1 = "2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s E N";
@@ -75,6 +79,21 @@ BENCHMARK_CAPTURE(BM_Dp, H3_3shanten_none, kH3, false)->Unit(benchmark::kMillise
 BENCHMARK_CAPTURE(BM_Dp, R3_3shanten_none, kR3, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Dp, H4_4shanten_both, kH4, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Dp, R4_4shanten_both, kR4, true)->Unit(benchmark::kMillisecond);
+
+// With rons priced (Options::ron_share, as `full` sets it with rons_in_dp: a dama hand's share
+// 2.72 / 3.72, a riichi's 0.97 / 1.97): each winning hand scored by ron as well.
+void BM_DpWithRons(benchmark::State& state, const char* hand) {
+  dp::Options options;
+  options.ron_share.without_riichi = 2.72 / 3.72;
+  options.ron_share.riichi = 0.97 / 1.97;
+  time_solves(state, bench_position(hand), options);
+}
+BENCHMARK_CAPTURE(BM_DpWithRons, H1_1shanten_both, kH1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpWithRons, R1_1shanten_both, kR1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpWithRons, H2_2shanten_both, kH2)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpWithRons, R2_2shanten_both, kR2)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpWithRons, H3_3shanten_both, kH3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpWithRons, R3_3shanten_both, kR3)->Unit(benchmark::kMillisecond);
 
 // A fresh solver per call (the one-shot dp::evaluate): the cost of first touching the memory.
 void BM_DpFreshSolver(benchmark::State& state, const char* hand) {

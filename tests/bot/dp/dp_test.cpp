@@ -478,6 +478,102 @@ TEST(DpRules, AWinIsWorthWhatTheEngineScoresWithItsDora) {
   EXPECT_NEAR(only.value[2], 0.5 * outcome.score.points, 1e-6);
 }
 
+// ---- rons priced apart (Options::ron_share) ----
+
+// The engine's points for `hand` (13 tiles) winning on `win` in the East round as East (the
+// dealer), by tsumo or by ron off the next seat, dora by the position's indicators; with riichi,
+// ippatsu and `ura` ura dora when `declared`. 0 when it does not score.
+int engine_points(const dp::Position& position, const std::string& win, bool tsumo, bool declared, int ura = 0) {
+  WinningHand hand;
+  hand.concealed = position.hand;
+  hand.win_kind = parse_kind(win);
+  ++hand.concealed[hand.win_kind];
+  WinContext context;
+  context.round_wind = kinds::east;
+  context.seat_wind = kinds::east;
+  context.tsumo = tsumo;
+  context.discarder = tsumo ? 0 : 1;
+  context.riichi = declared;
+  context.ippatsu = declared;
+  context.ura_dora = ura;
+  context.dora = count_dora(hand, position.dora_markers);
+  const ScoreOutcome outcome = score_win(hand, context);
+  return outcome.ok() ? outcome.score.points : 0;
+}
+
+// One draw from a wall of two weights, the winning `win` and a useless C; the indicator 9p (no
+// dora held), no red five to draw.
+dp::Position one_draw_for(const std::string& hand, const std::string& win) {
+  dp::Position position = position_of(hand, 1, "9p");
+  position.red_unseen = {};
+  position.weights = {};
+  position.weights[parse_kind(win)] = 1;
+  position.weights[parse_kind("C")] = 1;
+  return position;
+}
+
+TEST(DpRons, ADamaWinIsPricedAtItsShareOfRonsAndTsumo) {
+  // Tanyao pinfu waiting on 5s-8s, 5s the only winning draw: the dealer's ron is 2 han 30 fu
+  // (2,900), the tsumo 3 han 20 fu (1,300 all, 3,900). With 70% of the wins by ron, the
+  // expected score is half the wins' 0.3 tsumo + 0.7 ron; the odds do not move.
+  const dp::Position position = one_draw_for("2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8p 8p", "5s");
+  const int tsumo = engine_points(position, "5s", true, false);
+  const int ron = engine_points(position, "5s", false, false);
+  ASSERT_EQ(tsumo, 3900);
+  ASSERT_EQ(ron, 2900);
+  dp::Options options = no_options(dp::RiichiMode::never);
+  const dp::Candidate all_tsumo = dp::evaluate(position, options).candidates[0];
+  options.ron_share.without_riichi = 0.7;
+  const dp::Candidate with_rons = dp::evaluate(position, options).candidates[0];
+  EXPECT_NEAR(all_tsumo.value[2], 0.5 * tsumo, 1e-3);
+  EXPECT_NEAR(with_rons.value[2], 0.5 * (0.3 * tsumo + 0.7 * ron), 1e-3);
+  EXPECT_NEAR(with_rons.value[1], all_tsumo.value[1], 1e-12);
+  // The riichi share does not price a hand that wins without riichi.
+  options.ron_share.riichi = 0.1;
+  EXPECT_NEAR(dp::evaluate(position, options).candidates[0].value[2], with_rons.value[2], 1e-9);
+}
+
+TEST(DpRons, ADamaRonWithoutAYakuLeavesTheWinsToTsumo) {
+  // Waiting on 3s-6s with no yaku but menzen tsumo (the pair of East is no pinfu): dama, the wins
+  // are tsumo wins whatever the share.
+  const dp::Position position = one_draw_for("1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", "3s");
+  ASSERT_EQ(engine_points(position, "3s", false, false), 0);
+  dp::Options options = no_options(dp::RiichiMode::never);
+  const double all_tsumo = dp::evaluate(position, options).candidates[0].value[2];
+  options.ron_share.without_riichi = 0.7;
+  EXPECT_NEAR(dp::evaluate(position, options).candidates[0].value[2], all_tsumo, 1e-9);
+  EXPECT_NEAR(all_tsumo, 0.5 * engine_points(position, "3s", true, false), 1e-3);
+}
+
+TEST(DpRons, ARiichiWinIsPricedAtItsShareOfRonsWithTheUraIndicator) {
+  // Declared with the discard, the one draw is the ippatsu draw. The ura indicator is drawn from
+  // the same two weights: the winning kind's points at the next, C at P (none held). For both hands (the second's
+  // ron has riichi as its only yaku), the expected score is half the wins' 0.6 tsumo + 0.4 ron,
+  // each over the ura dora, plus the deposit back on a win, less the deposit.
+  for (const auto& [hand, win] : {std::pair<std::string, std::string>{"2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8p 8p", "5s"},
+                                  {"1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4s 5s", "3s"}}) {
+    SCOPED_TRACE(hand);
+    dp::Position position = one_draw_for(hand, win);
+    dp::Options options = no_options(dp::RiichiMode::always);
+    options.ron_share.riichi = 0.4;
+    options.ron_share.without_riichi = 0.9;  // not a riichi's share
+    const dp::Candidate declared = dp::evaluate(position, options).candidates[0];
+    // The ura dora the hand would hold with the win, for each indicator.
+    TileCounts won = position.hand;
+    ++won[parse_kind(win)];
+    double expected = 0;
+    for (const auto& [indicator, weight] : {std::pair<std::string, double>{win, 0.5}, {"C", 0.5}}) {
+      const int ura = won[dora_from_indicator(parse_kind(indicator))];
+      const int tsumo = engine_points(position, win, true, true, ura);
+      const int ron = engine_points(position, win, false, true, ura);
+      ASSERT_GT(ron, 0);
+      ASSERT_GT(tsumo, ron);  // menzen tsumo's han, or pinfu's 20 fu against 30
+      expected += weight * (0.6 * tsumo + 0.4 * ron);
+    }
+    EXPECT_NEAR(declared.value[2], 0.5 * (expected + dp::kRiichiDeposit) - dp::kRiichiDeposit, 1e-3);
+  }
+}
+
 TEST(DpRules, AWinCollectsTheHonbaAndTheSticks) {
   // Dama only, so that the riichi deposit plays no part: every win adds 300 per honba and 1000
   // per stick, so the expected score grows by exactly P(win) * 1600 for two honba and one stick.

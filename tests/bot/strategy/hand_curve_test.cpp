@@ -166,6 +166,59 @@ TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
   }
 }
 
+// With `rons_in_dp` the curves are the DP's with its wins priced at the hand's shares of rons,
+// c / (1 + c) of the ron chances of its kind and the riichi standing (a closed hand's dama share
+// and riichi share, an open hand's open share), and without it the DP's as before; for each
+// discard and for a draw state.
+TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
+  FullParams params;
+  params.riichi_ron_chances = 0.5;
+  params.riichi_ron_chances_facing_riichi = 1.5;
+  params.dama_ron_chances = 3;
+  params.open_ron_chances_facing_riichi = 4;
+  FullParams priced = params;
+  priced.rons_in_dp = true;
+  const auto share = [](double c) { return c / (1 + c); };
+  const std::vector<Tile> consumed(2, parse_tile("C"));
+  const Meld pon = Meld::make(MeldType::pon, parse_tile("C"), consumed, 1);
+  dp::Solver solver;
+  for (const bool open : {false, true}) {
+    dp::Position position = position_of(open ? "2m 3m 4m 6m 7m 8m 6s 6s 4s 5s W" : "2m 3m 4m 6m 7m 8m 3p 4p 5p 6s 6s 4s 5s W", 6);
+    if (open) position.melds = {pon};
+    dp::set_flat_unseen(position);
+    dp::Position draw_state = position;
+    --draw_state.hand[parse_tile("2m").kind()];
+    for (const bool facing : {false, true}) {
+      SCOPED_TRACE(std::string(open ? "open" : "closed") + (facing ? ", facing a riichi" : ""));
+      dp::Options shares;
+      shares.ron_share.without_riichi = share(open ? (facing ? 4 : 3) : 3);
+      shares.ron_share.riichi = share(facing ? 1.5 : 0.5);
+      std::size_t states = 0;
+      const auto curves = discard_curves(&solver, position, dp::Options{}, facing, priced, states);
+      const auto as_before = discard_curves(&solver, position, dp::Options{}, facing, params, states);
+      const dp::Result by_hand = dp::evaluate(position, shares);
+      for (const dp::Candidate& c : by_hand.candidates) {
+        if (!c.evaluated) continue;
+        const auto score = static_cast<std::size_t>(dp::Objective::score);
+        EXPECT_EQ(curves[c.discard].score, c.by_draws[score]) << c.discard;
+        EXPECT_EQ(curves[c.discard].win, c.by_draws[static_cast<std::size_t>(dp::Objective::win)]) << c.discard;
+      }
+      // West leaves the closed hand tanyao pinfu on 3s-6s, whose rons lack the tsumo's han; the
+      // open hand's yakuhai and dora are 2 han 30 fu either way (the dealer's 2,900 by ron, 3,000
+      // by tsumo).
+      const int west = parse_tile("W").kind();
+      if (open) {
+        EXPECT_NEAR(curves[west].score.back(), as_before[west].score.back(), 0.05 * as_before[west].score.back());
+      } else {
+        EXPECT_LT(curves[west].score.back(), as_before[west].score.back() - 50);
+      }
+      const HandCurve drawn = hand_curve(&solver, draw_state, dp::Options{}, facing, priced, states);
+      const dp::Candidate root = dp::evaluate(draw_state, shares).candidates.front();
+      EXPECT_EQ(drawn.score, root.by_draws[static_cast<std::size_t>(dp::Objective::score)]);
+    }
+  }
+}
+
 // A ron's points against a tsumo's, from the scoring table by hand; seat 0 is not the dealer
 // (North), East round, the dora 1s (none held).
 // - 234m 456m 234p 66p 45s, waiting on 3s and 6s: tanyao pinfu. Dama, a ron is 2 han 30 fu,
