@@ -429,11 +429,12 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     --after[kind];
     const bool tenpai = reach_legal && tenpai_after(table.hand(), kind);
     if (tenpai) {
-      dama[kind].ron_chances = ron_chances(RonHand::dama, facing, params) * dama_ron_share(table, after, d.threat.wall);
+      const int red_fives = table.red_fives_in_hand() - (action.pai.is_red() ? 1 : 0);
+      const TenpaiRons rons = tenpai_rons(table, after, red_fives, d.threat.wall);
+      dama[kind].ron_chances = ron_chances(RonHand::dama, facing, params) * rons.dama_share;
       if (params.rons_at_ron_points && !params.rons_in_dp) {
-        const int red_fives = table.red_fives_in_hand() - (action.pai.is_red() ? 1 : 0);
-        dama[kind].ron_points_share = ron_points_share(table, after, red_fives, false, d.threat.wall);
-        riichi[kind].ron_points_share = ron_points_share(table, after, red_fives, true, d.threat.wall);
+        dama[kind].ron_points_share = rons.dama_points_share;
+        riichi[kind].ron_points_share = rons.riichi_points_share;
       }
     }
     const HandCurve& curve = tenpai ? dama[kind] : curves[kind];

@@ -12,7 +12,7 @@ namespace tenbin {
 namespace {
 
 // Our ron chances per go-round: those of an open hand, or of a closed one (which is taken to
-// declare riichi when tenpai; staying dama is priced apart, by dama_ron_share).
+// declare riichi when tenpai; staying dama is priced apart, by tenpai_rons).
 double ron_chances_of(const dp::Position& position, bool facing_riichi, const FullParams& params) {
   return ron_chances(all_closed(position.melds) ? RonHand::riichi : RonHand::open, facing_riichi, params);
 }
@@ -133,52 +133,55 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   return curve;
 }
 
-double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall) {
+TenpaiRons tenpai_rons(const Table& table, const TileCounts& hand, int red_fives, const std::array<double, kNumKinds>& wall) {
   const KindMask waits = waits_of(hand);
-  const WinContext context = ron_context(table);
+  // A ron off the next seat and a tsumo, dama then declared.
+  const auto context_for = [&](bool tsumo, bool declared) {
+    WinContext context = ron_context(table);
+    context.aka_dora = table.rules().red_fives ? red_fives : 0;
+    context.riichi = declared;
+    context.tsumo = tsumo;
+    if (tsumo) context.discarder = table.seat();
+    return context;
+  };
+  std::array<WinContext, 4> contexts{context_for(false, false), context_for(true, false), context_for(false, true),
+                                     context_for(true, true)};
   double all = 0;
   double with_yaku = 0;
+  // Ron and tsumo points over the waits with a ron, dama and declared.
+  std::array<double, 2> dama_points{};
+  std::array<double, 2> riichi_points{};
   for (int kind = 0; kind < kNumKinds; ++kind) {
     if ((waits >> kind & 1) == 0) continue;
     const double copies = std::max(wall[kind], 1e-3);
     all += copies;
-    WinningHand won;
-    won.concealed = hand;
-    if (won.concealed[kind] >= kCopiesPerKind) continue;
-    ++won.concealed[kind];
-    won.win_kind = kind;
-    if (score_win(won, context, table.rules()).ok()) with_yaku += copies;
-  }
-  return all > 0 ? with_yaku / all : 0;
-}
-
-double ron_points_share(const Table& table, const TileCounts& hand, int red_fives, bool declared,
-                        const std::array<double, kNumKinds>& wall) {
-  const KindMask waits = waits_of(hand);
-  WinContext ron_win = ron_context(table);
-  ron_win.riichi = declared;
-  ron_win.aka_dora = table.rules().red_fives ? red_fives : 0;
-  WinContext tsumo_win = ron_win;
-  tsumo_win.tsumo = true;
-  tsumo_win.discarder = table.seat();
-  double ron_points = 0;
-  double tsumo_points = 0;
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    if ((waits >> kind & 1) == 0 || hand[kind] >= kCopiesPerKind) continue;
+    if (hand[kind] >= kCopiesPerKind) continue;
     WinningHand won;
     won.concealed = hand;
     ++won.concealed[kind];
     won.win_kind = kind;
     won.red_fives = red_fives;
-    ron_win.dora = tsumo_win.dora = count_dora(won, table.dora_markers());
-    const ScoreOutcome ron = score_win(won, ron_win, table.rules());
-    const ScoreOutcome tsumo = score_win(won, tsumo_win, table.rules());
-    if (!ron.ok() || !tsumo.ok()) continue;
-    const double copies = std::max(wall[kind], 1e-3);
-    ron_points += copies * ron.score.points;
-    tsumo_points += copies * tsumo.score.points;
+    const int dora = count_dora(won, table.dora_markers());
+    std::array<ScoreOutcome, 4> scored;
+    for (std::size_t c = 0; c < contexts.size(); ++c) {
+      contexts[c].dora = dora;
+      scored[c] = score_win(won, contexts[c], table.rules());
+    }
+    if (scored[0].ok() && scored[1].ok()) {
+      with_yaku += copies;
+      dama_points[0] += copies * scored[0].score.points;
+      dama_points[1] += copies * scored[1].score.points;
+    }
+    if (scored[2].ok() && scored[3].ok()) {
+      riichi_points[0] += copies * scored[2].score.points;
+      riichi_points[1] += copies * scored[3].score.points;
+    }
   }
-  return tsumo_points > 0 ? ron_points / tsumo_points : 1;
+  TenpaiRons rons;
+  rons.dama_share = all > 0 ? with_yaku / all : 0;
+  if (dama_points[1] > 0) rons.dama_points_share = dama_points[0] / dama_points[1];
+  if (riichi_points[1] > 0) rons.riichi_points_share = riichi_points[0] / riichi_points[1];
+  return rons;
 }
 
 }  // namespace tenbin

@@ -32,15 +32,19 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
                      bool facing_riichi, const FullParams& params, std::size_t& states);
 
-// The share of a closed tenpai hand's waits (weighed by their copies in the wall) on which a ron
-// has a yaku without riichi: staying dama, the others need menzen tsumo.
-double dama_ron_share(const Table& table, const TileCounts& hand, const std::array<double, kNumKinds>& wall);
+// A closed tenpai hand's rons, over its waits weighed by their copies in the wall.
+struct TenpaiRons {
+  // The share of the waits on which a ron has a yaku without riichi: staying dama, the others
+  // need menzen tsumo.
+  double dama_share = 0;
+  // Over the waits on which a ron has a yaku, its points over the tsumo's, dama and declared (1
+  // when no wait has a ron): the DP prices every win as a tsumo, with menzen tsumo's han and the
+  // tsumo's fu. The dora by the table's indicators and the hand's red fives count on both sides.
+  double dama_points_share = 1;
+  double riichi_points_share = 1;
+};
 
-// A closed tenpai hand's ron points as a share of its tsumo points, over the waits on which a ron
-// has a yaku (weighed by their copies in the wall), declared or dama: the DP prices every win as
-// a tsumo, with menzen tsumo's han and the tsumo's fu. The dora by the table's indicators and
-// `red_fives` count on both sides; 1 when no wait has a ron.
-double ron_points_share(const Table& table, const TileCounts& hand, int red_fives, bool declared,
-                        const std::array<double, kNumKinds>& wall);
+// `hand` (13 tiles, tenpai) holds `red_fives`; seat, winds and dora are the table's.
+TenpaiRons tenpai_rons(const Table& table, const TileCounts& hand, int red_fives, const std::array<double, kNumKinds>& wall);
 
 }  // namespace tenbin

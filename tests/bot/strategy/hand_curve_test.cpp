@@ -219,15 +219,20 @@ TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
   }
 }
 
-// A ron's points against a tsumo's, from the scoring table by hand; seat 0 is not the dealer
-// (North), East round, the dora 1s (none held).
-// - 234m 456m 234p 66p 45s, waiting on 3s and 6s: tanyao pinfu. Dama, a ron is 2 han 30 fu,
-//   2,000, a tsumo 3 han 20 fu, 700 + 700 + 1,300 = 2,700; declared, 3 han 30 fu, 3,900, against
-//   4 han 20 fu, 1,300 + 1,300 + 2,600 = 5,200.
+// A tenpai hand's rons against its tsumo wins, from the scoring table by hand; seat 0 is not the
+// dealer (North), East round, the dora 1s (none held).
+// - 234m 456m 234p 66p 45s, waiting on 3s and 6s: tanyao pinfu, a ron on either wait. Dama, a ron
+//   is 2 han 30 fu, 2,000, a tsumo 3 han 20 fu, 700 + 700 + 1,300 = 2,700; declared, 3 han 30 fu,
+//   3,900, against 4 han 20 fu, 1,300 + 1,300 + 2,600 = 5,200.
 // - 123m 789m 123p EE 45s: no yaku but riichi (the pair of the round wind, no pinfu). Dama, no
-//   wait has a ron: 1. Declared, riichi 1 han 40 fu (20 + 10 closed ron + 2 pair), 1,300, against
-//   riichi tsumo 2 han 30 fu (20 + 2 + 2), 500 + 500 + 1,000 = 2,000.
-TEST(HandCurve, ARonIsPricedAgainstATsumoOverTheWaits) {
+//   wait has a ron: share 0, points 1. Declared, riichi 1 han 40 fu (20 + 10 closed ron + 2
+//   pair), 1,300, against riichi tsumo 2 han 30 fu (20 + 2 + 2), 500 + 500 + 1,000 = 2,000.
+// - 222m 567m 234p 66p 78s, waiting on 6s and 9s (no pinfu: the triplet): a dama ron on 6s has
+//   tanyao, on 9s nothing, so half the waits have a ron. Dama, the 6s ron is 1 han 40 fu (20 + 10
+//   + 4 for the triplet), 1,300, its tsumo 2 han 30 fu, 500 + 500 + 1,000 = 2,000. Declared, 6s:
+//   2 han 40 fu, 2,600, against 3 han 30 fu, 1,000 + 1,000 + 2,000 = 4,000; 9s: 1 han 40 fu,
+//   1,300, against 2 han 30 fu, 2,000; together 3,900 against 6,000.
+TEST(HandCurve, ATenpaiHandsRonsArePricedAgainstItsTsumoWinsOverTheWaits) {
   using namespace lines;
   Deal deal;
   deal.oya = 1;
@@ -248,11 +253,20 @@ TEST(HandCurve, ARonIsPricedAgainstATsumoOverTheWaits) {
   std::array<double, kNumKinds> wall{};
   wall.fill(3);
   const std::string pinfu = "2m 3m 4m 4m 5m 6m 2p 3p 4p 6p 6p 4s 5s";
-  EXPECT_DOUBLE_EQ(ron_points_share(table_for(pinfu), counts(pinfu), 0, false, wall), 2000.0 / 2700);
-  EXPECT_DOUBLE_EQ(ron_points_share(table_for(pinfu), counts(pinfu), 0, true, wall), 3900.0 / 5200);
+  const TenpaiRons tanyao_pinfu = tenpai_rons(table_for(pinfu), counts(pinfu), 0, wall);
+  EXPECT_DOUBLE_EQ(tanyao_pinfu.dama_share, 1);
+  EXPECT_DOUBLE_EQ(tanyao_pinfu.dama_points_share, 2000.0 / 2700);
+  EXPECT_DOUBLE_EQ(tanyao_pinfu.riichi_points_share, 3900.0 / 5200);
   const std::string no_yaku = "1m 2m 3m 7m 8m 9m 1p 2p 3p E E 4s 5s";
-  EXPECT_DOUBLE_EQ(ron_points_share(table_for(no_yaku), counts(no_yaku), 0, false, wall), 1);
-  EXPECT_DOUBLE_EQ(ron_points_share(table_for(no_yaku), counts(no_yaku), 0, true, wall), 1300.0 / 2000);
+  const TenpaiRons riichi_only = tenpai_rons(table_for(no_yaku), counts(no_yaku), 0, wall);
+  EXPECT_DOUBLE_EQ(riichi_only.dama_share, 0);
+  EXPECT_DOUBLE_EQ(riichi_only.dama_points_share, 1);
+  EXPECT_DOUBLE_EQ(riichi_only.riichi_points_share, 1300.0 / 2000);
+  const std::string half = "2m 2m 2m 5m 6m 7m 2p 3p 4p 6p 6p 7s 8s";
+  const TenpaiRons one_wait = tenpai_rons(table_for(half), counts(half), 0, wall);
+  EXPECT_DOUBLE_EQ(one_wait.dama_share, 0.5);
+  EXPECT_DOUBLE_EQ(one_wait.dama_points_share, 1300.0 / 2000);
+  EXPECT_DOUBLE_EQ(one_wait.riichi_points_share, 3900.0 / 6000);
 }
 
 }  // namespace
