@@ -54,9 +54,10 @@ int compare_command(const std::string& dir_a, const std::string& name_a, const s
   try {
     const PairedFigures figures = adjusted ? PairedFigures::points_per_hand : PairedFigures::places;
     const Comparison c = compare_dirs(dir_a, name_a, dir_b, name_b, figures);
-    out << rank_line(name_a, name_b, c) << "\n";
+    const SideLabels sides = side_labels({dir_a, name_a, dir_b, name_b});
+    out << rank_line(sides.a, sides.b, c) << "\n";
     if (adjusted) {
-      out << fmt::format("{} - {}: points per hand {:+.1f} +- {:.1f}, luck-adjusted {:+.1f} +- {:.1f}\n", name_a, name_b,
+      out << fmt::format("{} - {}: points per hand {:+.1f} +- {:.1f}, luck-adjusted {:+.1f} +- {:.1f}\n", sides.a, sides.b,
                          c.points_per_hand.mean, c.points_per_hand.ci95, c.adjusted_points_per_hand.mean,
                          c.adjusted_points_per_hand.ci95);
     }
@@ -80,7 +81,8 @@ int pool_command(const std::vector<std::string>& quads, std::ostream& out, std::
     for (std::size_t i = 0; i < quads.size(); i += 4) {
       ++pair;
       const Comparison c = compare_dirs(quads[i], quads[i + 1], quads[i + 2], quads[i + 3]);
-      out << fmt::format("pair {}: {} ({} against {})\n", pair, rank_line(quads[i + 1], quads[i + 3], c), quads[i], quads[i + 2]);
+      const SideLabels sides = side_labels({quads[i], quads[i + 1], quads[i + 2], quads[i + 3]});
+      out << fmt::format("pair {}: {} ({} against {})\n", pair, rank_line(sides.a, sides.b, c), quads[i], quads[i + 2]);
       places.push_back(c.place);
       rank_points.push_back(c.rank_points);
       if (c.place.mean - c.place.ci95 > 0) losses += (losses.empty() ? "" : ", ") + std::to_string(pair);

@@ -1,6 +1,7 @@
 #include "eval/report/paired_matches.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -22,6 +23,16 @@ void add_paired_match_arguments(CLI::App& command, PairedMatchArguments& argumen
   command.add_option("name_a", arguments.name_a, "seat name of A")->required();
   command.add_option("dir_b", arguments.dir_b, "match directory of B (same seed, games and format)")->required();
   command.add_option("name_b", arguments.name_b, with_role("seat name of B", role_b))->required();
+}
+
+SideLabels side_labels(const PairedMatchArguments& arguments) {
+  if (arguments.name_a != arguments.name_b) return {arguments.name_a, arguments.name_b};
+  const auto labelled = [](const std::string& dir, const std::string& name) {
+    std::filesystem::path path(dir);
+    if (!path.has_filename()) path = path.parent_path();  // "dir/" names dir
+    return fmt::format("{} ({})", name, path.filename().string());
+  };
+  return {labelled(arguments.dir_a, arguments.name_a), labelled(arguments.dir_b, arguments.name_b)};
 }
 
 namespace {

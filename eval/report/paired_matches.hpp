@@ -23,6 +23,13 @@ struct PairedMatchArguments {
 void add_paired_match_arguments(CLI::App& command, PairedMatchArguments& arguments, const std::string& role_a = "",
                                 const std::string& role_b = "");
 
+// How each side is named in a comparison's lines: its seat name, or, when the two sides share
+// one, the name with its match directory's last part ("full (full+variant-seed9-400)").
+struct SideLabels {
+  std::string a, b;
+};
+SideLabels side_labels(const PairedMatchArguments& arguments);
+
 // One game played in both matches: the place (0 = 1st .. 3 = 4th) of A's and of B's strategy,
 // and, when read with their logs, the hands each game lasted and the points each scored per
 // hand, plain and less its luck (eval/report/luck.hpp).

@@ -75,7 +75,8 @@ int split_command(const std::string& dir_a, const std::string& name_a, const std
                   std::ostream& out, std::ostream& errors) {
   try {
     const auto rows = split_by_parting_hand(dir_a, name_a, dir_b, name_b);
-    out << fmt::format("{} - {}, by the hand the games part in (95% intervals over walls):\n", name_a, name_b);
+    const SideLabels sides = side_labels({dir_a, name_a, dir_b, name_b});
+    out << fmt::format("{} - {}, by the hand the games part in (95% intervals over walls):\n", sides.a, sides.b);
     out << fmt::format("{:8} {:>6} {:>6} {:>18} {:>16}\n", "hand", "games", "walls", "average rank", "rank pt/game");
     // std::optional sorts nullopt first; "never" goes last.
     const auto print = [&out](const std::optional<std::pair<int, int>>& hand, const SplitRow& row) {

@@ -84,8 +84,9 @@ int sprt_command(const std::string& dir_a, const std::string& name_a, const std:
     const std::vector<double> walls = wall_differences(matches, settings.adjusted);
     Sprt test(settings);
     const char* unit = settings.adjusted ? "luck-adjusted points per hand" : "rank points per game";
+    const SideLabels sides = side_labels({dir_a, name_a, dir_b, name_b});
     out << fmt::format("{} - {} in {}; H0: {:+g}, H1: {:+g}, alpha {:g}, beta {:g}; bounds [{:.3f}, {:.3f}]\n",
-                       name_b, name_a, unit, settings.pt0, settings.pt1, settings.alpha, settings.beta, test.lower_bound(),
+                       sides.b, sides.a, unit, settings.pt0, settings.pt1, settings.alpha, settings.beta, test.lower_bound(),
                        test.upper_bound());
     for (const double wall : walls) {
       test.add(wall);

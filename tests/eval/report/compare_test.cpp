@@ -98,6 +98,27 @@ TEST(Compare, PairedDifferenceIsOverWalls) {
   EXPECT_NE(out.str().find("8 paired games, 2 walls"), std::string::npos) << out.str();
 }
 
+// Two versions seated under one name (a variant of `full` against `full`): each side is named with
+// its match directory, in compare's, pool's, split's and the SPRT's lines; different names stay bare.
+TEST(Compare, SidesOfOneNameAreToldApartByTheirDirectories) {
+  ScratchDir scratch("compare-labels");
+  write_match(scratch / "full+variant-seed7", "full", {0, 0, 0, 0, 2, 2, 2, 2}, 7);
+  write_match(scratch / "full-seed7", "full", {1, 1, 1, 1, 2, 2, 2, 3}, 7);
+  const std::string a = (scratch / "full+variant-seed7").string(), b = (scratch / "full-seed7").string();
+  EXPECT_EQ(side_labels({a, "full", b + "/", "full"}).b, "full (full-seed7)");
+  EXPECT_EQ(side_labels({a, "full", b, "ablation"}).a, "full");
+  const std::string both = "full (full+variant-seed7) - full (full-seed7)";
+  std::ostringstream compared, pooled, split, tested, errors;
+  EXPECT_EQ(compare_command(a, "full", b, "full", false, compared, errors), 0) << errors.str();
+  EXPECT_EQ(compared.str().rfind(both + ": average rank -0.625", 0), 0u) << compared.str();
+  EXPECT_EQ(pool_command({a, "full", b, "full"}, pooled, errors), 0) << errors.str();
+  EXPECT_NE(pooled.str().find("pair 1: " + both + ":"), std::string::npos) << pooled.str();
+  EXPECT_EQ(split_command(a, "full", b, "full", split, errors), 0) << errors.str();
+  EXPECT_EQ(split.str().rfind(both + ", by the hand", 0), 0u) << split.str();
+  EXPECT_EQ(sprt_command(b, "full", a, "full", SprtSettings{}, tested, errors), 0) << errors.str();
+  EXPECT_EQ(tested.str().rfind(both + " in rank points", 0), 0u) << tested.str();
+}
+
 // Two pairs pooled: the pair above (A - B -0.625 in places, standard error 0.375) and one on
 // other walls (wall means -2 and -0.25: -1.125, standard error 0.875), joined with weights
 // 1 / 0.375^2 and 1 / 0.875^2. A finishes higher in both, so no pair shows a loss.
