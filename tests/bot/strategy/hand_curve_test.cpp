@@ -42,6 +42,27 @@ HandCurve west_discard(const dp::Position& position, dp::RiichiMode mode) {
   return discard_curves(&solver, position, options, false, FullParams{}, states)[parse_tile("W").kind()];
 }
 
+// `closed_hand` as it is, or `open_hand` beside a pon of white dragons; flat unseen counts.
+dp::Position closed_or_open(bool open, const std::string& open_hand, const std::string& closed_hand, int draws) {
+  dp::Position position = position_of(open ? open_hand : closed_hand, draws);
+  if (open) {
+    const std::vector<Tile> consumed(2, parse_tile("P"));
+    position.melds = {Meld::make(MeldType::pon, parse_tile("P"), consumed, 1)};
+    dp::set_flat_unseen(position);
+  }
+  return position;
+}
+
+// Params whose ron chances all differ, so that a test tells which one a hand took.
+FullParams distinct_ron_chances(double riichi, double riichi_facing, double dama, double open_facing) {
+  FullParams params;
+  params.riichi_ron_chances = riichi;
+  params.riichi_ron_chances_facing_riichi = riichi_facing;
+  params.dama_ron_chances = dama;
+  params.open_ron_chances_facing_riichi = open_facing;
+  return params;
+}
+
 // 2m3m4m 6m7m8m 3p4p 8s9s 1s1s 7p 2s: one-shanten after 7p or 2s, two-shanten after any other
 // tile; neither hand has declared.
 TEST(HandCurve, EachDiscardKnowsTheShantenItLeaves) {
@@ -131,11 +152,7 @@ TEST(HandCurve, KnowsWhetherTheHandIsClosed) {
 // hand has one figure either way. Every curve carries them, from the DP and the stand-in, for
 // each discard and for a draw state.
 TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
-  FullParams params;
-  params.riichi_ron_chances = 0.5;
-  params.riichi_ron_chances_facing_riichi = 1.5;
-  params.dama_ron_chances = 2.5;
-  params.open_ron_chances_facing_riichi = 3.5;
+  const FullParams params = distinct_ron_chances(0.5, 1.5, 2.5, 3.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::riichi, false, params), 0.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::riichi, true, params), 1.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::open, false, params), 2.5);
@@ -143,13 +160,10 @@ TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, false, params), 2.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, true, params), 2.5);
 
-  const std::vector<Tile> consumed(2, parse_tile("C"));
-  const Meld pon = Meld::make(MeldType::pon, parse_tile("C"), consumed, 1);
   dp::Solver solver;
   for (const bool open : {false, true}) {
-    dp::Position position = position_of(open ? "2m 3m 4m 6m 7m 8m 3p 4p 5p 1s 1s" : "2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 8);
-    if (open) position.melds = {pon};
-    dp::set_flat_unseen(position);
+    const dp::Position position =
+        closed_or_open(open, "2m 3m 4m 6m 7m 8m 3p 4p 5p 1s 1s", "2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s W", 8);
     dp::Position draw_state = position;
     --draw_state.hand[parse_tile("5p").kind()];
     for (const bool facing : {false, true}) {
@@ -171,21 +185,14 @@ TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
 // and riichi share, an open hand's open share), and without it the DP's as before; for each
 // discard and for a draw state.
 TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
-  FullParams params;
-  params.riichi_ron_chances = 0.5;
-  params.riichi_ron_chances_facing_riichi = 1.5;
-  params.dama_ron_chances = 3;
-  params.open_ron_chances_facing_riichi = 4;
+  const FullParams params = distinct_ron_chances(0.5, 1.5, 3, 4);
   FullParams priced = params;
   priced.rons_in_dp = true;
   const auto share = [](double c) { return c / (1 + c); };
-  const std::vector<Tile> consumed(2, parse_tile("C"));
-  const Meld pon = Meld::make(MeldType::pon, parse_tile("C"), consumed, 1);
   dp::Solver solver;
   for (const bool open : {false, true}) {
-    dp::Position position = position_of(open ? "2m 3m 4m 6m 7m 8m 6s 6s 4s 5s W" : "2m 3m 4m 6m 7m 8m 3p 4p 5p 6s 6s 4s 5s W", 6);
-    if (open) position.melds = {pon};
-    dp::set_flat_unseen(position);
+    const dp::Position position =
+        closed_or_open(open, "2m 3m 4m 6m 7m 8m 6s 6s 4s 5s W", "2m 3m 4m 6m 7m 8m 3p 4p 5p 6s 6s 4s 5s W", 6);
     dp::Position draw_state = position;
     --draw_state.hand[parse_tile("2m").kind()];
     for (const bool facing : {false, true}) {
@@ -205,7 +212,7 @@ TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
       }
       // West leaves the closed hand tanyao pinfu on 3s-6s, whose rons lack the tsumo's han; the
       // open hand's yakuhai and dora are 2 han 30 fu either way (the dealer's 2,900 by ron, 3,000
-      // by tsumo).
+      // by tsumo; the pon of P is 4 fu).
       const int west = parse_tile("W").kind();
       if (open) {
         EXPECT_NEAR(curves[west].score.back(), as_before[west].score.back(), 0.05 * as_before[west].score.back());
