@@ -41,11 +41,13 @@ struct FullParams {
   double riichi_ron_chances = 0.97;
   double dama_ron_chances = 2.72;
   // The same while another seat's riichi stands when we decide: the seats that fold stop throwing
-  // an open hand's waits, and the riichi's holder throws what it draws into a chasing riichi. A
-  // dama hand keeps dama_ron_chances (its wait is not shown as a threat). On since the paired
-  // runs of seeds 25440 and 25442 (docs/strength.md, "Our ron chances facing a riichi").
+  // an open hand's waits, and the riichi's holder throws what it draws into a chasing riichi. On
+  // since the paired runs of seeds 25440 and 25442 (docs/strength.md, "Our ron chances facing a
+  // riichi"). A dama hand's is a tunable of its own, at dama_ron_chances (one figure either way)
+  // until measured apart.
   double riichi_ron_chances_facing_riichi = 1.23;
   double open_ron_chances_facing_riichi = 1.29;
+  double dama_ron_chances_facing_riichi = 2.72;
   double opponent_chances_in_riichi = 1.76;
   double opponent_chances_other = 2.93;
   // The share of players tenpai after their n-th discard with no other seat in riichi: the pace
@@ -167,7 +169,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances_facing_riichi", p.riichi_ron_chances_facing_riichi,
         "riichi_ron_chances while another seat's riichi stands: full's rons / tsumo wins facing one vs 3 majiang-ai (seeds 25400, 25410, 25420); on since the paired runs of seeds 25440 and 25442 (pooled -0.047 +- 0.049 in average rank)");
   visit("open_ron_chances_facing_riichi", p.open_ron_chances_facing_riichi,
-        "an open hand's ron chances while another seat's riichi stands: the same games; on since the same paired runs (dama_ron_chances with none shown, and for a dama hand either way)");
+        "an open hand's ron chances while another seat's riichi stands: the same games; on since the same paired runs (dama_ron_chances with none shown)");
+  visit("dama_ron_chances_facing_riichi", p.dama_ron_chances_facing_riichi,
+        "a dama hand's ron chances while another seat's riichi stands (dama_ron_chances' figure: one for either standing)");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
         "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,

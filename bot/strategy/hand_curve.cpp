@@ -72,7 +72,7 @@ double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params) {
   switch (hand) {
     case RonHand::riichi: return facing_riichi ? params.riichi_ron_chances_facing_riichi : params.riichi_ron_chances;
     case RonHand::open: return facing_riichi ? params.open_ron_chances_facing_riichi : params.dama_ron_chances;
-    case RonHand::dama: return params.dama_ron_chances;
+    case RonHand::dama: return facing_riichi ? params.dama_ron_chances_facing_riichi : params.dama_ron_chances;
   }
   return params.dama_ron_chances;
 }

@@ -54,12 +54,13 @@ dp::Position closed_or_open(bool open, const std::string& open_hand, const std::
 }
 
 // Params whose ron chances all differ, so that a test tells which one a hand took.
-FullParams distinct_ron_chances(double riichi, double riichi_facing, double dama, double open_facing) {
+FullParams distinct_ron_chances(double riichi, double riichi_facing, double dama, double open_facing, double dama_facing) {
   FullParams params;
   params.riichi_ron_chances = riichi;
   params.riichi_ron_chances_facing_riichi = riichi_facing;
   params.dama_ron_chances = dama;
   params.open_ron_chances_facing_riichi = open_facing;
+  params.dama_ron_chances_facing_riichi = dama_facing;
   return params;
 }
 
@@ -148,17 +149,17 @@ TEST(HandCurve, KnowsWhetherTheHandIsClosed) {
 }
 
 // The ron chances follow the hand's kind and whether another seat's riichi stands: a closed hand
-// counts a riichi's, an open one an open hand's, each with its own figure facing a riichi; a dama
-// hand has one figure either way. Every curve carries them, from the DP and the stand-in, for
-// each discard and for a draw state.
+// counts a riichi's, an open one an open hand's, and a dama one (priced apart, at a riichi chance)
+// a dama hand's, each with its own figure facing a riichi. Every curve carries them, from the DP
+// and the stand-in, for each discard and for a draw state.
 TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
-  const FullParams params = distinct_ron_chances(0.5, 1.5, 2.5, 3.5);
+  const FullParams params = distinct_ron_chances(0.5, 1.5, 2.5, 3.5, 4.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::riichi, false, params), 0.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::riichi, true, params), 1.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::open, false, params), 2.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::open, true, params), 3.5);
   EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, false, params), 2.5);
-  EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, true, params), 2.5);
+  EXPECT_DOUBLE_EQ(ron_chances(RonHand::dama, true, params), 4.5);
 
   dp::Solver solver;
   for (const bool open : {false, true}) {
@@ -185,7 +186,7 @@ TEST(HandCurve, CountsTheRonChancesOfItsKindAndTheRiichiStanding) {
 // and riichi share, an open hand's open share), and without it the DP's as before; for each
 // discard and for a draw state.
 TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
-  const FullParams params = distinct_ron_chances(0.5, 1.5, 3, 4);
+  const FullParams params = distinct_ron_chances(0.5, 1.5, 3, 4, 5);
   FullParams priced = params;
   priced.rons_in_dp = true;
   const auto share = [](double c) { return c / (1 + c); };
@@ -198,7 +199,7 @@ TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
     for (const bool facing : {false, true}) {
       SCOPED_TRACE(std::string(open ? "open" : "closed") + (facing ? ", facing a riichi" : ""));
       dp::Options shares;
-      shares.ron_share.without_riichi = share(open ? (facing ? 4 : 3) : 3);
+      shares.ron_share.without_riichi = share(open ? (facing ? 4 : 3) : (facing ? 5 : 3));
       shares.ron_share.riichi = share(facing ? 1.5 : 0.5);
       std::size_t states = 0;
       const auto curves = discard_curves(&solver, position, dp::Options{}, facing, priced, states);
