@@ -104,7 +104,8 @@ variant="$work/out/full+eq0-seed7-8-starts-south4"
   || fail "the variant's seat: $(grep command "$variant/meta.json")"
 [ "$(grep -c -- '--param' "$work/out/full-seed7-8-starts-south4/meta.json")" = 0 ] || fail "full's match was played with params"
 grep -q '^full+eq0 vs greedy .*games    8 ' "$work/printed-variant" || fail "variant row: $(cat "$work/printed-variant")"
-grep -q '^full - full: average rank .* over 8 paired games, 2 walls' "$work/printed-variant" \
+grep -q '^full (full+eq0-seed7-8-starts-south4) - full (full-seed7-8-starts-south4): average rank .* over 8 paired games, 2 walls' \
+  "$work/printed-variant" \
   || fail "variant pair: $(cat "$work/printed-variant")"
 # The tunables come with a name for their directories, and a name that is a plain word.
 if OUT="$work/out" GAMES=4 SEED=7 PARAMS="equivalent_points=0" TENBIN_BUILD_DIR="$build" \
