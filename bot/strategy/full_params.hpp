@@ -210,7 +210,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("rons_at_ron_points", p.rons_at_ron_points,
         "true: at a riichi chance the dama and the declaring lines price their rons at the waits' ron points over their tsumo points (false: every win at the DP's mean, a tsumo's); the dama line's mean win forecast 25-50% over what followed against majiang-ai and champions (seeds 25460, 25454); on: -0.006 +- 0.050 in average rank pooled over its paired runs (seeds 25470 and 25472), no loss in either");
   visit("rons_in_dp", p.rons_in_dp,
-        "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points");
+        "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points; off: +0.002 +- 0.085 in average rank pooled over its paired runs (seeds 25480 and 25482), above zero");
   visit("rank_value_noise", p.rank_value_noise,
         "rank values closer than this share of the rank-point spread tie (MJ-0's deal-in odds are known to ~0.5%)");
   visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");
