@@ -133,24 +133,48 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   return curve;
 }
 
+namespace {
+
+// One way of winning a wait (dama or declared): its ron and tsumo contexts, and the ron and
+// tsumo points summed over the waits on which a ron has a yaku, weighed by their copies.
+struct RonAndTsumo {
+  WinContext ron;
+  WinContext tsumo;
+  double ron_points = 0;
+  double tsumo_points = 0;
+
+  // Scores `won` both ways; whether a ron has a yaku (its points then counted).
+  bool add(const WinningHand& won, int dora, double copies, const Rules& rules) {
+    ron.dora = tsumo.dora = dora;
+    const ScoreOutcome by_ron = score_win(won, ron, rules);
+    const ScoreOutcome by_tsumo = score_win(won, tsumo, rules);
+    if (!by_ron.ok() || !by_tsumo.ok()) return false;
+    ron_points += copies * by_ron.score.points;
+    tsumo_points += copies * by_tsumo.score.points;
+    return true;
+  }
+  double share() const { return tsumo_points > 0 ? ron_points / tsumo_points : 1; }
+};
+
+RonAndTsumo ways_to_win(const Table& table, int red_fives, bool declared) {
+  RonAndTsumo way;
+  way.ron = ron_context(table);
+  way.ron.aka_dora = table.rules().red_fives ? red_fives : 0;
+  way.ron.riichi = declared;
+  way.tsumo = way.ron;
+  way.tsumo.tsumo = true;
+  way.tsumo.discarder = table.seat();
+  return way;
+}
+
+}  // namespace
+
 TenpaiRons tenpai_rons(const Table& table, const TileCounts& hand, int red_fives, const std::array<double, kNumKinds>& wall) {
   const KindMask waits = waits_of(hand);
-  // A ron off the next seat and a tsumo, dama then declared.
-  const auto context_for = [&](bool tsumo, bool declared) {
-    WinContext context = ron_context(table);
-    context.aka_dora = table.rules().red_fives ? red_fives : 0;
-    context.riichi = declared;
-    context.tsumo = tsumo;
-    if (tsumo) context.discarder = table.seat();
-    return context;
-  };
-  std::array<WinContext, 4> contexts{context_for(false, false), context_for(true, false), context_for(false, true),
-                                     context_for(true, true)};
+  RonAndTsumo dama = ways_to_win(table, red_fives, false);
+  RonAndTsumo declared = ways_to_win(table, red_fives, true);
   double all = 0;
   double with_yaku = 0;
-  // Ron and tsumo points over the waits with a ron, dama and declared.
-  std::array<double, 2> dama_points{};
-  std::array<double, 2> riichi_points{};
   for (int kind = 0; kind < kNumKinds; ++kind) {
     if ((waits >> kind & 1) == 0) continue;
     const double copies = std::max(wall[kind], 1e-3);
@@ -162,25 +186,13 @@ TenpaiRons tenpai_rons(const Table& table, const TileCounts& hand, int red_fives
     won.win_kind = kind;
     won.red_fives = red_fives;
     const int dora = count_dora(won, table.dora_markers());
-    std::array<ScoreOutcome, 4> scored;
-    for (std::size_t c = 0; c < contexts.size(); ++c) {
-      contexts[c].dora = dora;
-      scored[c] = score_win(won, contexts[c], table.rules());
-    }
-    if (scored[0].ok() && scored[1].ok()) {
-      with_yaku += copies;
-      dama_points[0] += copies * scored[0].score.points;
-      dama_points[1] += copies * scored[1].score.points;
-    }
-    if (scored[2].ok() && scored[3].ok()) {
-      riichi_points[0] += copies * scored[2].score.points;
-      riichi_points[1] += copies * scored[3].score.points;
-    }
+    if (dama.add(won, dora, copies, table.rules())) with_yaku += copies;
+    declared.add(won, dora, copies, table.rules());
   }
   TenpaiRons rons;
   rons.dama_share = all > 0 ? with_yaku / all : 0;
-  if (dama_points[1] > 0) rons.dama_points_share = dama_points[0] / dama_points[1];
-  if (riichi_points[1] > 0) rons.riichi_points_share = riichi_points[0] / riichi_points[1];
+  rons.dama_points_share = dama.share();
+  rons.riichi_points_share = declared.share();
   return rons;
 }
 

@@ -453,33 +453,6 @@ TEST(DpRules, AHandChangeAtTenpaiCanGainAYaku) {
   EXPECT_TRUE(choice.discard == parse_kind("3p") || choice.discard == parse_kind("4p")) << choice.discard;
 }
 
-TEST(DpRules, AWinIsWorthWhatTheEngineScoresWithItsDora) {
-  // One draw from a wall of two weights, the winning 4m and a useless C: the expected score is
-  // half the engine's points for that tsumo with its three dora (indicator 3m), counted on the
-  // best reading with the dora (score_readings lists them all).
-  dp::Position position = position_of("2m 2m 2m 3m 3m 3m 4m 4m 5p 6p 7p 9s 9s", 1, "3m");
-  position.weights = {};
-  position.weights[parse_kind("4m")] = 1;
-  position.weights[parse_kind("C")] = 1;
-  const dp::Candidate only = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
-  WinningHand hand;
-  hand.concealed = position.hand;
-  hand.win_kind = parse_kind("4m");
-  ++hand.concealed[hand.win_kind];
-  WinContext context;
-  context.round_wind = kinds::east;
-  context.seat_wind = kinds::east;
-  context.tsumo = true;
-  context.dora = count_dora(hand, position.dora_markers);
-  ASSERT_EQ(context.dora, 3);
-  const ScoreOutcome outcome = score_win(hand, context);
-  ASSERT_TRUE(outcome.ok());
-  EXPECT_NEAR(only.value[1], 0.5, 1e-12);
-  EXPECT_NEAR(only.value[2], 0.5 * outcome.score.points, 1e-6);
-}
-
-// ---- rons priced apart (Options::ron_share) ----
-
 // The engine's points for `hand` (13 tiles) winning on `win` in the East round as East (the
 // dealer), by tsumo or by ron off the next seat, dora by the position's indicators; with riichi,
 // ippatsu and `ura` ura dora when `declared`. 0 when it does not score.
@@ -502,15 +475,30 @@ int engine_points(const dp::Position& position, const std::string& win, bool tsu
 }
 
 // One draw from a wall of two weights, the winning `win` and a useless C; the indicator 9p (no
-// dora held), no red five to draw.
-dp::Position one_draw_for(const std::string& hand, const std::string& win) {
-  dp::Position position = position_of(hand, 1, "9p");
+// dora held) unless given, no red five to draw.
+dp::Position one_draw_for(const std::string& hand, const std::string& win, const std::string& markers = "9p") {
+  dp::Position position = position_of(hand, 1, markers);
   position.red_unseen = {};
   position.weights = {};
   position.weights[parse_kind(win)] = 1;
   position.weights[parse_kind("C")] = 1;
   return position;
 }
+
+TEST(DpRules, AWinIsWorthWhatTheEngineScoresWithItsDora) {
+  // One draw from a wall of two weights, the winning 4m and a useless C: the expected score is
+  // half the engine's points for that tsumo with its three dora (indicator 3m: menzen tsumo,
+  // sanankou and three dora, a dealer's haneman), counted on the best reading with the dora
+  // (score_readings lists them all).
+  const dp::Position position = one_draw_for("2m 2m 2m 3m 3m 3m 4m 4m 5p 6p 7p 9s 9s", "4m", "3m");
+  const dp::Candidate only = dp::evaluate(position, no_options(dp::RiichiMode::never)).candidates[0];
+  const int points = engine_points(position, "4m", true, false);
+  ASSERT_EQ(points, 18000);
+  EXPECT_NEAR(only.value[1], 0.5, 1e-12);
+  EXPECT_NEAR(only.value[2], 0.5 * points, 1e-6);
+}
+
+// ---- rons priced apart (Options::ron_share) ----
 
 TEST(DpRons, ADamaWinIsPricedAtItsShareOfRonsAndTsumo) {
   // Tanyao pinfu waiting on 5s-8s, 5s the only winning draw: the dealer's ron is 2 han 30 fu
