@@ -38,16 +38,15 @@ inline constexpr int kTenpaiTurns = 21;
 struct FullParams {
   // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
   // While no other seat's riichi stands: a riichi hand, and a dama or open hand.
-  double riichi_ron_chances = 0.97;
+  double riichi_ron_chances = 1.43;
   double dama_ron_chances = 2.72;
   // The same while another seat's riichi stands when we decide: the seats that fold stop throwing
-  // an open hand's waits, and the riichi's holder throws what it draws into a chasing riichi. On
-  // since the paired runs of seeds 25440 and 25442 (docs/strength.md, "Our ron chances facing a
-  // riichi"). A dama hand's is a tunable of its own, at dama_ron_chances (one figure either way)
-  // until measured apart.
-  double riichi_ron_chances_facing_riichi = 1.23;
-  double open_ron_chances_facing_riichi = 1.29;
-  double dama_ron_chances_facing_riichi = 2.72;
+  // an open hand's waits, and the riichi's holder throws what it draws into a chasing riichi.
+  // Refitted with riichi_ron_chances on games against opponents who defend, on since their paired
+  // runs (docs/strength.md, "The ron chances refitted on opponents who defend").
+  double riichi_ron_chances_facing_riichi = 1.78;
+  double open_ron_chances_facing_riichi = 1.40;
+  double dama_ron_chances_facing_riichi = 1.73;
   double opponent_chances_in_riichi = 1.76;
   double opponent_chances_other = 2.93;
   // The share of players tenpai after their n-th discard with no other seat in riichi: the pace
@@ -163,15 +162,15 @@ inline const FullParams kDefaultFullParams{};
 template <typename Params, typename Visit>
 void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances", p.riichi_ron_chances,
-        "our ron chances per go-round in riichi, in wall draws: our rons / our tsumo wins, full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
+        "our ron chances per go-round in riichi, in wall draws: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); 0.97 before (seeds 25250, 25260)");
   visit("dama_ron_chances", p.dama_ron_chances,
         "the same for a dama hand, and for an open hand while no other seat's riichi stands: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("riichi_ron_chances_facing_riichi", p.riichi_ron_chances_facing_riichi,
-        "riichi_ron_chances while another seat's riichi stands: full's rons / tsumo wins facing one vs 3 majiang-ai (seeds 25400, 25410, 25420); on since the paired runs of seeds 25440 and 25442 (pooled -0.047 +- 0.049 in average rank)");
+        "riichi_ron_chances while another seat's riichi stands: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); 1.23 before");
   visit("open_ron_chances_facing_riichi", p.open_ron_chances_facing_riichi,
-        "an open hand's ron chances while another seat's riichi stands: the same games; on since the same paired runs (dama_ron_chances with none shown)");
+        "an open hand's ron chances while another seat's riichi stands: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); 1.29 before (dama_ron_chances with none shown)");
   visit("dama_ron_chances_facing_riichi", p.dama_ron_chances_facing_riichi,
-        "a dama hand's ron chances while another seat's riichi stands (dama_ron_chances' figure: one for either standing)");
+        "a dama hand's ron chances while another seat's riichi stands: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); dama_ron_chances' 2.72 before");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
         "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,

@@ -279,12 +279,12 @@ double push_over_fold(const nlohmann::json& why, const Action& action) {
 
 // All-last, last at 20000 (the dealer 25000 after its riichi deposit, the others 26000 and
 // 28000): a deal-in cannot make things worse than fourth, and only a win lifts us. A junk
-// 1-shanten hand (a closed and an edge wait to fill) that gains nothing in points by pushing
-// against the dealer's riichi (its push worth no more than its fold, within the 80 points the
-// models cannot tell apart) plays on for its win in rank points: its discard is priced on the
+// 1-shanten hand (a closed and an edge wait to fill, no dora) that gains nothing in points by
+// pushing against the dealer's riichi (its push worth no more than its fold, within the 80 points
+// the models cannot tell apart) plays on for its win in rank points: its discard is priced on the
 // push line.
 TEST(Full, PushesForTheWinThatAloneLiftsItOutOfLast) {
-  const std::string hand = "2m 3m 4m 6m 7m 8m 3p 5p 8s 9s 1s 1s 7p";
+  const std::string hand = "2m 3m 4m 6m 7m 8m 1p 3p 8s 9s 1s 1s 7p";
   const Table table = after(all_last_dealer_riichi(hand, "1m", "2s", {20000, 26000, 26000, 28000}));
   ASSERT_EQ(shanten(table.hand()), 1);
   for (const bool rivers : {false, true}) {
