@@ -162,15 +162,15 @@ inline const FullParams kDefaultFullParams{};
 template <typename Params, typename Visit>
 void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ron_chances", p.riichi_ron_chances,
-        "our ron chances per go-round in riichi, in wall draws: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); 0.97 before (seeds 25250, 25260)");
+        "our ron chances per go-round in riichi, in wall draws: full's rons / tsumo wins, by the standing at the win, vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470); refitted with the three figures facing a riichi (docs/strength.md, \"The ron chances refitted on opponents who defend\"); 0.97 before");
   visit("dama_ron_chances", p.dama_ron_chances,
         "the same for a dama hand, and for an open hand while no other seat's riichi stands: full (35e772b, 0162705) vs 3 majiang-ai (seeds 25250, 25260)");
   visit("riichi_ron_chances_facing_riichi", p.riichi_ron_chances_facing_riichi,
-        "riichi_ron_chances while another seat's riichi stands: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); 1.23 before");
+        "riichi_ron_chances while another seat's riichi stands: the same games and refit; 1.23 before");
   visit("open_ron_chances_facing_riichi", p.open_ron_chances_facing_riichi,
-        "an open hand's ron chances while another seat's riichi stands: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); 1.29 before (dama_ron_chances with none shown)");
+        "an open hand's ron chances while another seat's riichi stands (with none shown it is dama_ron_chances): the same games and refit; 1.29 before");
   visit("dama_ron_chances_facing_riichi", p.dama_ron_chances_facing_riichi,
-        "a dama hand's ron chances while another seat's riichi stands: full's rons / tsumo wins vs 3 majiang-ai and vs 3 champions (seeds 25454, 25460, 25470), by the standing at the win; on since the refit's paired runs of seeds 25490 and 25492 (pooled -0.092 +- 0.078 in average rank); dama_ron_chances' 2.72 before");
+        "a dama hand's ron chances while another seat's riichi stands: the same games and refit; dama_ron_chances' 2.72 before");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
         "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,
