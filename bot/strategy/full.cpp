@@ -102,6 +102,7 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
 struct FullPolicy::Decision {
   const Table& table;
   const FullSettings& settings;
+  const FullParams& params;  // the settings' params as this table reads them (params_at_table)
   WorkPlan plan;
   Threat threat{};
   Placement placement;
@@ -116,7 +117,7 @@ struct FullPolicy::Decision {
 
   // Whether the discards' own expected losses come before their progress among equivalent ones:
   // facing a riichi, where the params say so.
-  bool safety_first() const { return settings.params.riichi_safety_first && threat.opponent_declared; }
+  bool safety_first() const { return params.riichi_safety_first && threat.opponent_declared; }
 
   // The DP for the next valuation, or the stand-in once the deadline has passed: a machine too
   // loaded to carry out the plan replies sooner.
@@ -307,7 +308,6 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
   set_draw_weights(position, threat, settings.wall_estimate);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
-  const FullParams& params = settings.params;
   const HandCurve curve = hand_curve(dp(), position, options, threat.opponent_declared, params, dp_states);
   const Line fold = fold_line(position.hand, threat, timing.draws, params, timing.others);
   return price(action, -1, push_line(curve, threat, timing.draws, params, timing.others), &fold);
@@ -329,10 +329,10 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   if (is_claim(table.decision()) && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement, settings_.match);
 
   const auto started = std::chrono::steady_clock::now();
-  const FullParams& params = settings_.params;
+  const FullParams params = params_at_table(table, settings_.params);
   const WorkPlan plan = plan_for_budget(settings_.budget_ms, params);
   const double hands_left = hands_left_after(table, settings_.match, params);
-  Decision d{table, settings_, plan, {},
+  Decision d{table, settings_, params, plan, {},
              Placement(scores_of(table), table.seat(), hands_left, settings_.rank_points, ending_of(table, settings_.match),
                        deposits_of(table), params)};
   d.tolerance = params.equivalent_points;
@@ -374,7 +374,7 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
 void FullPolicy::estimate_threat(Decision& d, std::chrono::steady_clock::time_point started) {
   const Table& table = d.table;
   if (!settings_.danger) {
-    d.threat = flat_threat(table, d.settings.params);
+    d.threat = flat_threat(table, d.params);
     return;
   }
   mj0::Settings sampling;
@@ -382,16 +382,16 @@ void FullPolicy::estimate_threat(Decision& d, std::chrono::steady_clock::time_po
   sampling.scored_samples = d.plan.scored_samples;
   sampling.seed = decision_seed(table, settings_.seed);
   sampling.deadline = d.plan.deadline(started, d.plan.sampling_deadline_share);
-  sampling.mode_params = d.settings.params.modes;
-  const mj0::Estimate& estimate = sampler_.estimate(tenpai_model::mj0_position(table, d.settings.params.modes), sampling);
-  d.threat = threat_from_estimate(table, estimate, !settings_.wall_estimate, d.settings.params);
+  sampling.mode_params = d.params.modes;
+  const mj0::Estimate& estimate = sampler_.estimate(tenpai_model::mj0_position(table, d.params.modes), sampling);
+  d.threat = threat_from_estimate(table, estimate, !settings_.wall_estimate, d.params);
   d.samples = estimate.samples;
   d.cut_short = estimate.samples < d.plan.samples && std::chrono::steady_clock::now() >= sampling.deadline;
 }
 
 Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bool after_riichi) {
   const Table& table = d.table;
-  const FullParams& params = d.settings.params;
+  const FullParams& params = d.params;
   dp::Options options = d.plan.options_for(shanten(table.hand()));
   dp::Position position = dp::position_from_table(table, -1, &options);
   set_draw_weights(position, d.threat, settings_.wall_estimate);
@@ -487,7 +487,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
     const dp::Position position = dp::position_after(table, action, -1);
     d.priced.push_back(d.price_hand(action, position, timing_after_kan(table, position)));
   }
-  const Priced* overall = best_of(d.priced, d.tolerance, d.settings.params.equivalent_points);
+  const Priced* overall = best_of(d.priced, d.tolerance, d.params.equivalent_points);
   if (overall != nullptr && overall >= d.priced.data() + kans_from) {
     riichi_discard_.reset();
     return overall->action;
@@ -497,7 +497,7 @@ Action FullPolicy::choose_on_draw(Decision& d, std::span<const Action> legal) {
 
 Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const Table& table = d.table;
-  const FullParams& params = d.settings.params;
+  const FullParams& params = d.params;
   const Action* pass = find(legal, EventType::none);
   if (!offers_call(legal) || pass == nullptr) return win_or_pass(table, legal, settings_.placement, settings_.match);
   if (const Action* win = find(legal, EventType::hora)) {

@@ -203,6 +203,28 @@ double fold_share_of(const Table& table, int seat, const FullParams& params) {
   return std::clamp(params.riichi_fold_share + params.fold_share_per_genbutsu_share * (genbutsu_share - population), 0.0, 1.0);
 }
 
+double riichi_ron_factor(const Table& table, const FullParams& params) {
+  const double population_push = 1 - params.riichi_fold_share;
+  if (params.riichi_ron_chances_push_power == 0 || population_push <= 0) return 1;
+  double push = 0;
+  int seats = 0;
+  for (int seat = 0; seat < kSeats; ++seat) {
+    if (seat == table.seat() || table.player(seat).riichi_declared) continue;
+    push += 1 - fold_share_of(table, seat, params);
+    ++seats;
+  }
+  if (seats == 0) return 1;
+  return std::pow(push / seats / population_push, params.riichi_ron_chances_push_power);
+}
+
+FullParams params_at_table(const Table& table, const FullParams& params) {
+  FullParams read = params;
+  const double factor = riichi_ron_factor(table, params);
+  read.riichi_ron_chances *= factor;
+  read.riichi_ron_chances_facing_riichi *= factor;
+  return read;
+}
+
 std::array<double, kNumKinds> flat_wall(const Table& table) {
   const TileCounts visible = table.visible();
   std::array<double, kNumKinds> wall{};

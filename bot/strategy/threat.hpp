@@ -95,6 +95,17 @@ double danger_growth(const OpponentThreat& o, int j, const FullParams& params = 
 // moved by how often the seat has thrown genbutsu against a riichi this match (its SeatRecord).
 double fold_share_of(const Table& table, int seat, const FullParams& params = kDefaultFullParams);
 
+// Our riichi's ron chances at this table over the population's: a ron needs a discard from a
+// seat still building its hand, so the chances follow the share of the opponents' progress that
+// goes on against a riichi (1 - fold_share_of), averaged over the opponents not in riichi and
+// taken over the population's (1 - the params' fold share), to the params' push power (power 0,
+// or no such opponent: 1).
+double riichi_ron_factor(const Table& table, const FullParams& params = kDefaultFullParams);
+
+// The params a decision at this table plays with: both riichi ron chances moved by
+// riichi_ron_factor, the rest as given.
+FullParams params_at_table(const Table& table, const FullParams& params);
+
 // The threat once we have declared riichi: every opponent that has not declared races at the pace
 // left by the players who fold against a riichi (the params' fold share).
 Threat threat_after_our_riichi(const Threat& threat, const Table& table, const FullParams& params = kDefaultFullParams);

@@ -85,6 +85,27 @@ std::vector<std::string> dealer_riichi(const std::string& hand, const std::strin
           reach_accepted(1), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, draw)};
 }
 
+// The riichi's ron chances read from the table (riichi_ron_chances_push_power): against the
+// dealer's riichi, seats 2 and 3 have thrown S and W, not genbutsu, so they read as pushing more
+// than the population, and a chasing riichi (tenpai on 7s after the East) counts more rons: its
+// win odds rise with the power; dama's do not move.
+TEST(Full, AChasingRiichiCountsMoreRonsAtATableThatPushes) {
+  const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 5p 8s 9s 1s 1s", "E"));
+  // The reach candidate is shown without its discard: the East is the only one that keeps tenpai.
+  const auto odds = [&](double power, const std::string& type) {
+    FullSettings settings;
+    settings.params.seat_reading_prior = 4;
+    settings.params.riichi_ron_chances_push_power = power;
+    nlohmann::json why;
+    full(table, settings, &why);
+    const nlohmann::json* c = candidate(why, type, type == "reach" ? "" : "E");
+    EXPECT_NE(c, nullptr) << why.dump(1);
+    return c != nullptr ? (*c)["push_win_prob"].get<double>() : 0.0;
+  };
+  EXPECT_GT(odds(1, "reach"), odds(0, "reach") + 1e-3);
+  EXPECT_DOUBLE_EQ(odds(1, "dahai"), odds(0, "dahai"));
+}
+
 // Must fold: a cheap 1-shanten hand (no yaku but riichi, two shapes to fill) against the dealer's
 // riichi. Pushing risks a dealer's ron (12000 on a mangan) for a hand that rarely wins before the
 // riichi does; 9s is the dealer's own discard (genbutsu: it cannot deal in), so it goes, although

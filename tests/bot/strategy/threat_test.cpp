@@ -234,6 +234,65 @@ TEST(Threat, TheFoldShareIsReadFromTheSeat) {
   EXPECT_NEAR(threat.opponents[1].tenpai[6], grown(0.2, 2, 6, 0.8, params), 1e-12);
 }
 
+// Our riichi's ron chances read from the table: seat 1 is in riichi and left out; seats 2 and 3
+// each threw one tile against it, not a safe one, so each reads a fold share of 0.3 + (0.4 - 0.5)
+// = 0.2 (as above), a push share of 0.8 against the population's 0.7: the factor is (0.8 / 0.7)^power.
+TEST(Threat, TheRiichiRonChancesFollowTheTablesPushShare) {
+  const Table table = after_dealer_riichi();
+  ASSERT_EQ(table.record(3).discards_facing_riichi, 1);
+  ASSERT_EQ(table.record(3).genbutsu_facing_riichi, 0);
+  FullParams params;
+  params.riichi_fold_share = 0.3;
+  params.population_genbutsu_share = 0.5;
+  params.seat_reading_prior = 4;
+  params.fold_share_per_genbutsu_share = 1;
+  EXPECT_EQ(riichi_ron_factor(table, params), 1.0);  // off by default
+  params.riichi_ron_chances_push_power = 1;
+  EXPECT_NEAR(riichi_ron_factor(table, params), 0.8 / 0.7, 1e-12);
+  params.riichi_ron_chances_push_power = 2;
+  EXPECT_NEAR(riichi_ron_factor(table, params), (0.8 / 0.7) * (0.8 / 0.7), 1e-12);
+  // A seat read as the population moves nothing.
+  params.fold_share_per_genbutsu_share = 0;
+  EXPECT_NEAR(riichi_ron_factor(table, params), 1.0, 1e-12);
+
+  // The params a decision plays with: both riichi figures moved, the rest as given.
+  params.fold_share_per_genbutsu_share = 1;
+  params.riichi_ron_chances_push_power = 1;
+  const FullParams read = params_at_table(table, params);
+  EXPECT_NEAR(read.riichi_ron_chances, params.riichi_ron_chances * 0.8 / 0.7, 1e-12);
+  EXPECT_NEAR(read.riichi_ron_chances_facing_riichi, params.riichi_ron_chances_facing_riichi * 0.8 / 0.7, 1e-12);
+  EXPECT_EQ(read.dama_ron_chances, params.dama_ron_chances);
+  EXPECT_EQ(read.open_ron_chances_facing_riichi, params.open_ron_chances_facing_riichi);
+  EXPECT_EQ(read.dama_ron_chances_facing_riichi, params.dama_ron_chances_facing_riichi);
+}
+
+// A table of folders: after the dealer's riichi on 1m, seat 2 throws 1m and seat 3 throws 9s,
+// both in the riichi's river (genbutsu). Each reads (1 + 4 * 0.5) / (1 + 4) = 0.6, a fold share
+// of 0.3 + 0.1 = 0.4 and a push share of 0.6 against the population's 0.7.
+TEST(Threat, ATableThatFoldsGivesTheRiichiFewerRons) {
+  Deal deal;
+  deal.oya = 1;
+  deal.kyoku = 2;
+  const std::vector<std::string> stream = {
+      start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
+      tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), reach(1),
+      dahai(1, "1m"), reach_accepted(1), tsumo(2), dahai(2, "1m"), tsumo(3), dahai(3, "9s"), tsumo(0, "2s")};
+  const Table table = seen_by_seat_0(stream);
+  ASSERT_EQ(table.record(2).genbutsu_facing_riichi, 1);
+  ASSERT_EQ(table.record(3).genbutsu_facing_riichi, 1);
+  FullParams params;
+  params.riichi_fold_share = 0.3;
+  params.population_genbutsu_share = 0.5;
+  params.seat_reading_prior = 4;
+  params.fold_share_per_genbutsu_share = 1;
+  params.riichi_ron_chances_push_power = 1;
+  EXPECT_NEAR(riichi_ron_factor(table, params), 0.6 / 0.7, 1e-12);
+  EXPECT_LT(params_at_table(table, params).riichi_ron_chances, params.riichi_ron_chances);
+  // The population folding wholly leaves nothing to scale by.
+  params.riichi_fold_share = 1;
+  EXPECT_EQ(riichi_ron_factor(table, params), 1.0);
+}
+
 // The open-hand calibration q = pivot * (p / pivot)^exponent: with exponent 0.5 and pivot 0.04, a
 // forecast of 1% becomes 0.04 * sqrt(0.25) = 2% and one of 16% becomes 0.04 * sqrt(4) = 8%;
 // genbutsu stays safe, the pivot stays itself, exponent 1 leaves every forecast as it is.
