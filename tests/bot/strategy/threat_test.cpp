@@ -27,14 +27,16 @@ Table seen_by_seat_0(const std::vector<std::string>& stream) {
 }
 
 // Seat 1 (the dealer) declares riichi on 1m after opening with 9s; we are seat 0, holding our draw.
-Table after_dealer_riichi() {
+// Seats 2 and 3 then throw `seat_2` and `seat_3` against the riichi (by default S and W, neither
+// safe against it).
+Table after_dealer_riichi(const std::string& seat_2 = "S", const std::string& seat_3 = "W") {
   Deal deal;
   deal.oya = 1;
   deal.kyoku = 2;
   const std::vector<std::string> stream = {
       start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
       tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), reach(1),
-      dahai(1, "1m"), reach_accepted(1), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "2s")};
+      dahai(1, "1m"), reach_accepted(1), tsumo(2), dahai(2, seat_2), tsumo(3), dahai(3, seat_3), tsumo(0, "2s")};
   return seen_by_seat_0(stream);
 }
 
@@ -211,17 +213,24 @@ TEST(Threat, OurRiichiSlowsTheOthersRace) {
   for (const int j : {1, 3, 6, 9}) EXPECT_DOUBLE_EQ(same.hazard[j], plain.hazard[j]) << j;
 }
 
+// The seats' reading in round figures: the population folds 0.3 and throws genbutsu half the
+// time, a seat's share is drawn toward it by 4 discards, a fold share per genbutsu share of 1.
+FullParams round_reading() {
+  FullParams params;
+  params.riichi_fold_share = 0.3;
+  params.population_genbutsu_share = 0.5;
+  params.seat_reading_prior = 4;
+  params.fold_share_per_genbutsu_share = 1;
+  return params;
+}
+
 // A seat's fold share read from its record: seat 2 threw one tile against the riichi, not a safe
 // one; drawn toward the population by the prior, its genbutsu share is (0 + 4 * 0.5) / (1 + 4).
 TEST(Threat, TheFoldShareIsReadFromTheSeat) {
   const Table table = after_dealer_riichi();
   ASSERT_EQ(table.record(2).discards_facing_riichi, 1);
   ASSERT_EQ(table.record(2).genbutsu_facing_riichi, 0);
-  FullParams params;
-  params.riichi_fold_share = 0.3;
-  params.population_genbutsu_share = 0.5;
-  params.seat_reading_prior = 4;
-  params.fold_share_per_genbutsu_share = 1;
+  FullParams params = round_reading();
   EXPECT_NEAR(fold_share_of(table, 2, params), 0.3 + (0.4 - 0.5), 1e-12);
   EXPECT_NEAR(fold_share_of(table, 0, params), 0.3, 1e-12);  // we have thrown nothing against it yet
   params.fold_share_per_genbutsu_share = 0;
@@ -241,11 +250,7 @@ TEST(Threat, TheRiichiRonChancesFollowTheTablesPushShare) {
   const Table table = after_dealer_riichi();
   ASSERT_EQ(table.record(3).discards_facing_riichi, 1);
   ASSERT_EQ(table.record(3).genbutsu_facing_riichi, 0);
-  FullParams params;
-  params.riichi_fold_share = 0.3;
-  params.population_genbutsu_share = 0.5;
-  params.seat_reading_prior = 4;
-  params.fold_share_per_genbutsu_share = 1;
+  FullParams params = round_reading();
   EXPECT_EQ(riichi_ron_factor(table, params), 1.0);  // off by default
   params.riichi_ron_chances_push_power = 1;
   EXPECT_NEAR(riichi_ron_factor(table, params), 0.8 / 0.7, 1e-12);
@@ -270,21 +275,10 @@ TEST(Threat, TheRiichiRonChancesFollowTheTablesPushShare) {
 // both in the riichi's river (genbutsu). Each reads (1 + 4 * 0.5) / (1 + 4) = 0.6, a fold share
 // of 0.3 + 0.1 = 0.4 and a push share of 0.6 against the population's 0.7.
 TEST(Threat, ATableThatFoldsGivesTheRiichiFewerRons) {
-  Deal deal;
-  deal.oya = 1;
-  deal.kyoku = 2;
-  const std::vector<std::string> stream = {
-      start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
-      tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), reach(1),
-      dahai(1, "1m"), reach_accepted(1), tsumo(2), dahai(2, "1m"), tsumo(3), dahai(3, "9s"), tsumo(0, "2s")};
-  const Table table = seen_by_seat_0(stream);
+  const Table table = after_dealer_riichi("1m", "9s");
   ASSERT_EQ(table.record(2).genbutsu_facing_riichi, 1);
   ASSERT_EQ(table.record(3).genbutsu_facing_riichi, 1);
-  FullParams params;
-  params.riichi_fold_share = 0.3;
-  params.population_genbutsu_share = 0.5;
-  params.seat_reading_prior = 4;
-  params.fold_share_per_genbutsu_share = 1;
+  FullParams params = round_reading();
   params.riichi_ron_chances_push_power = 1;
   EXPECT_NEAR(riichi_ron_factor(table, params), 0.6 / 0.7, 1e-12);
   EXPECT_LT(params_at_table(table, params).riichi_ron_chances, params.riichi_ron_chances);
