@@ -175,7 +175,7 @@ FullPolicy::~FullPolicy() = default;
 nlohmann::json FullPolicy::explanation() const {
   if (explanation_.is_null()) return nullptr;
   nlohmann::json shown = explanation_;
-  shown["params"] = params_json(settings_.params);
+  shown["params"] = params_json(params_in_force_);
   return shown;
 }
 
@@ -329,7 +329,8 @@ Action FullPolicy::choose(const Table& table, std::span<const Action> legal) {
   if (is_claim(table.decision()) && !offers_call(legal)) return win_or_pass(table, legal, settings_.placement, settings_.match);
 
   const auto started = std::chrono::steady_clock::now();
-  const FullParams params = params_at_table(table, settings_.params);
+  params_in_force_ = params_at_table(table, settings_.params);
+  const FullParams& params = params_in_force_;
   const WorkPlan plan = plan_for_budget(settings_.budget_ms, params);
   const double hands_left = hands_left_after(table, settings_.match, params);
   Decision d{table, settings_, params, plan, {},

@@ -106,6 +106,7 @@ class FullPolicy final : public Policy {
   void estimate_threat(Decision& d, std::chrono::steady_clock::time_point started);
 
   FullSettings settings_;
+  FullParams params_in_force_;  // the last decision's: the settings' as its table read them
   std::string name_;
   dp::Solver solver_;
   mj0::Sampler sampler_;

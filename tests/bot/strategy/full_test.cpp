@@ -104,6 +104,13 @@ TEST(Full, AChasingRiichiCountsMoreRonsAtATableThatPushes) {
   };
   EXPECT_GT(odds(1, "reach"), odds(0, "reach") + 1e-3);
   EXPECT_DOUBLE_EQ(odds(1, "dahai"), odds(0, "dahai"));
+  // --meta shows the figures the decision played with, the table's.
+  FullSettings settings;
+  settings.params.riichi_ron_chances_push_power = 1;
+  nlohmann::json why;
+  full(table, settings, &why);
+  EXPECT_GT(why["params"]["riichi_ron_chances_facing_riichi"].get<double>(), settings.params.riichi_ron_chances_facing_riichi);
+  EXPECT_EQ(why["params"]["dama_ron_chances"].get<double>(), settings.params.dama_ron_chances);
 }
 
 // Must fold: a cheap 1-shanten hand (no yaku but riichi, two shapes to fill) against the dealer's
