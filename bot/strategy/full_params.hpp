@@ -50,8 +50,9 @@ struct FullParams {
   // Both riichi figures read from the table (threat: riichi_ron_factor): they follow the
   // opponents' push share (1 - their fold shares, read from their rivers) over the population's,
   // to this power (0: the population's figures at every table; 1: in proportion, each ron a
-  // discard from a seat still building its hand).
-  double riichi_ron_chances_push_power = 0;
+  // discard from a seat still building its hand). On since its registered pair
+  // (docs/strength.md, "The riichi's ron chances read from the table").
+  double riichi_ron_chances_push_power = 1;
   double opponent_chances_in_riichi = 1.76;
   double opponent_chances_other = 2.93;
   // The share of players tenpai after their n-th discard with no other seat in riichi: the pace
@@ -177,7 +178,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("dama_ron_chances_facing_riichi", p.dama_ron_chances_facing_riichi,
         "a dama hand's ron chances while another seat's riichi stands: the same games and refit; dama_ron_chances' 2.72 before");
   visit("riichi_ron_chances_push_power", p.riichi_ron_chances_push_power,
-        "both riichi ron chances times (the opponents' push share / the population's)^power, the push share 1 - fold share as each seat's rivers read (0: off); a riichi won 0.85 rons per tsumo against majiang-ai, 1.38 against champions and 0.44 against greedy, all priced at 1.43 (seeds 25500, 25504, 25512)");
+        "both riichi ron chances times (the opponents' push share / the population's)^power, the push share 1 - fold share as each seat's rivers read (0: off); a riichi won 0.85 rons per tsumo against majiang-ai, 1.38 against champions and 0.44 against greedy, all priced at 1.43 (seeds 25500, 25504, 25512); 1: on since its paired runs of seeds 25522 and 25520 (pooled -0.014 +- 0.040 in average rank)");
   visit("opponent_chances_in_riichi", p.opponent_chances_in_riichi,
         "an opponent's chances per go-round in riichi: 1 + its rons off the other two / its tsumo wins, majiang-ai seats vs full (seeds 25250, 25260)");
   visit("opponent_chances_other", p.opponent_chances_other,

@@ -251,7 +251,8 @@ TEST(Threat, TheRiichiRonChancesFollowTheTablesPushShare) {
   ASSERT_EQ(table.record(3).discards_facing_riichi, 1);
   ASSERT_EQ(table.record(3).genbutsu_facing_riichi, 0);
   FullParams params = round_reading();
-  EXPECT_EQ(riichi_ron_factor(table, params), 1.0);  // off by default
+  params.riichi_ron_chances_push_power = 0;
+  EXPECT_EQ(riichi_ron_factor(table, params), 1.0);  // off
   params.riichi_ron_chances_push_power = 1;
   EXPECT_NEAR(riichi_ron_factor(table, params), 0.8 / 0.7, 1e-12);
   params.riichi_ron_chances_push_power = 2;
