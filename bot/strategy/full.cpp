@@ -101,8 +101,8 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
 // Everything one decision shares: the table, the opponents' threat, the placement model.
 struct FullPolicy::Decision {
   const Table& table;
-  const FullSettings& settings;
-  const FullParams& params;  // the settings' params as this table reads them (params_at_table)
+  const FullSettings& settings;  // its switches; its params are those before the table's reading
+  const FullParams& params;      // the params this decision plays with: as this table reads them (params_at_table)
   WorkPlan plan;
   Threat threat{};
   Placement placement;
