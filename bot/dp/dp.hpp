@@ -80,6 +80,12 @@ struct Position {
   // that a drawn five is red.
   TileCounts unseen_copies{};
   std::array<bool, 3> red_unseen{};
+  // Calls (docs/dp.md, "Calls"), for a hand that is open already: per kind, the chance per
+  // go-round that one unseen copy is discarded by some other seat (a pon offer) and by the seat
+  // before this one (a chi offer). All 0 (the default), and for a closed hand: no calls, the
+  // one-player game.
+  std::array<double, kNumKinds> pon_offer_rate{};
+  std::array<double, kNumKinds> chi_offer_rate{};
   int draws_left = 12;                // own draws still to come, 1..18
   bool haitei_on_last_draw = false;   // the last of those draws is the last tile of the wall
   // Sticks on the table: a win collects honba * 300 and riichi_sticks * 1000 besides its points.

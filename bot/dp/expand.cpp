@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -55,6 +56,35 @@ void Solver::Impl::set_up_draw_weights() {
       draw_weight[kind][copies] = static_cast<float>(std::max(0.0, position.weights[kind] - extra));
     }
   }
+}
+
+namespace {
+// Whether `hand` holds two tiles of a run with `kind` (a chi of it).
+bool chi_shape(const TileCounts& hand, int kind) {
+  if (is_honor(kind)) return false;
+  const int n = kind % 9;
+  const auto held = [&](int step) { return n + step >= 0 && n + step <= 8 && hand[kind + step] > 0; };
+  return (held(-2) && held(-1)) || (held(-1) && held(1)) || (held(1) && held(2));
+}
+}  // namespace
+
+// The chance per go-round that `kind` is offered to `hand` as a call it can make (docs/dp.md,
+// "Calls"): a pon (two held) on any other seat's discard, a chi (two tiles of a run with it held)
+// on the discard of the seat before. Each unseen copy, less the copies this path holds beyond the
+// root's, is offered at the position's rate.
+double Solver::Impl::call_chance(const TileCounts& hand, int kind) const {
+  double rate = 0;
+  if (hand[kind] >= 2) rate = position.pon_offer_rate[kind];
+  if (chi_shape(hand, kind)) rate = std::max(rate, position.chi_offer_rate[kind]);
+  const int copies = std::max(0, static_cast<int>(position.unseen_copies[kind]) - std::max(0, hand[kind] - root[kind]));
+  if (rate <= 0 || copies == 0) return 0;
+  return 1 - std::pow(1 - rate, copies);
+}
+
+// Appends a draw edge, and with calls its call chance beside it.
+inline void Solver::Impl::add_edge(const DrawEdge& edge, double call) {
+  edges.push_back(edge);
+  if (calls) call_chances.push_back(call);
 }
 
 // Records a hand's ukeire known already (a draw state's own).
@@ -244,7 +274,7 @@ inline void Solver::Impl::expand_locked_tenpai(std::uint32_t i, const TileCounts
     edge.weight = weight;
     edge.win = win_of(x_key, x, k);
     --x[k];
-    if (edge.win >= 0) edges.push_back(edge);
+    if (edge.win >= 0) add_edge(edge, 0.0);
   }
   nodes[i].ukeire = ukeire;
   nodes[i].edge_begin = edge_begin;
@@ -319,10 +349,20 @@ inline void Solver::Impl::expand(std::uint32_t i) {
       }
     }
     --x[k];
-    if (edge.discard != kNone || edge.win >= 0) edges.push_back(edge);
+    const bool callable = calls && improves && s > 0;
+    if (edge.discard != kNone || edge.win >= 0) add_edge(edge, callable ? call_chance(hand, k) : 0.0);
   }
   nodes[i].edge_begin = edge_begin;
   nodes[i].edge_end = static_cast<std::uint32_t>(edges.size());
+  if (calls) {
+    // The offers of a go-round are one event each (at most one is the first): scaled to sum to 1
+    // at most, so that the values stay probabilities.
+    double total = 0;
+    for (std::uint32_t e = edge_begin; e < edges.size(); ++e) total += call_chances[e];
+    if (total > 1) {
+      for (std::uint32_t e = edge_begin; e < edges.size(); ++e) call_chances[e] /= total;
+    }
+  }
 }
 
 // The root hand's red fives as key flags.

@@ -41,6 +41,15 @@ inline void Solver::Impl::check_position() {
   }
   closed = all_closed(position.melds);
   riichi_possible = closed;
+  calls = false;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    for (const double rate : {position.pon_offer_rate[kind], position.chi_offer_rate[kind]}) {
+      if (!(rate >= 0 && rate < 1)) throw std::invalid_argument("offer rates must be in [0, 1)");
+      calls = calls || rate > 0;
+    }
+  }
+  // A call would open a closed hand, whose wins the states score as closed: no calls there.
+  calls = calls && !closed;
 }
 
 // The candidates' values at the requested draws left, best first, and the solve's figures.
@@ -67,6 +76,7 @@ inline void Solver::Impl::fill_result() {
   result.winning_hands = wins.size();
   result.impossible_entries = impossible;
   result.table_bytes = nodes.capacity() * sizeof(DrawNode) + edges.capacity() * sizeof(DrawEdge) +
+                       call_chances.capacity() * sizeof(double) +
                        discards.capacity() * sizeof(DiscardNode) + successors.capacity() * sizeof(Successor) +
                        wins.capacity() * sizeof(WinValue) + node_index.bytes() + discard_index.bytes() +
                        win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
@@ -83,6 +93,7 @@ inline void Solver::Impl::fill_result() {
 inline void Solver::Impl::reset() {
   nodes.clear();
   edges.clear();
+  call_chances.clear();
   discards.clear();
   successors.clear();
   wins.clear();

@@ -42,6 +42,7 @@ struct Solver::Impl {
   int melds = 0;
   bool closed = true;
   bool riichi_possible = false;
+  bool calls = false;        // an open hand with offer rates: the call slots are valued
   TileCounts root{};         // the hand the extra copies are counted from
   int root_shanten = 0;
   bool root_is_draw = true;
@@ -70,6 +71,9 @@ struct Solver::Impl {
   // The weight of a draw of `kind` to a hand holding `copies` of it: the unseen weight less the
   // copies this path has taken out of the wall (set_up_draw_weights fills the table).
   std::array<std::array<float, kCopiesPerKind + 1>, kNumKinds> draw_weight{};
+  // With calls, per edge (beside `edges`): the chance per go-round that its kind is offered to a
+  // hand that can call it and the call lowers the shanten (docs/dp.md, "Calls"), else 0.
+  LargeVector<double> call_chances;
 
   // ---- set-up and result (solver.cpp) ----
 
@@ -81,6 +85,8 @@ struct Solver::Impl {
   // ---- graph expansion (expand.cpp) ----
 
   void set_up_draw_weights();
+  double call_chance(const TileCounts& hand, int kind) const;
+  void add_edge(const DrawEdge& edge, double call);
   float weight_of(const TileCounts& hand, int kind) const { return draw_weight[kind][hand[kind]]; }
 
   // The ukeire of a hand, computed once per solve; `key` holds its counts (no flags).
@@ -235,6 +241,8 @@ struct Solver::Impl {
   void gather_continuations(const DrawNode& node, std::size_t from, std::size_t to);
   void prefetch_targets(std::uint32_t i) const;
   void prefetch_rows(std::uint32_t i) const;
+  int first_time(const DrawNode& node) const;
+  double call_gain(const DrawNode& node, int t, Objective objective, double value) const;
   void draw_values(std::uint32_t i);
   void tenpai_values(std::uint32_t i);
   double settle(double base, double gain, double helpful, int t);

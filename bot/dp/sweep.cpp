@@ -83,23 +83,50 @@ inline void Solver::Impl::prefetch_rows(std::uint32_t i) const {
   }
 }
 
+// The first time a state is valued at: times before its depth cannot occur (0, never read),
+// unless calls may bring it sooner (then every time is valued).
+inline int Solver::Impl::first_time(const DrawNode& node) const { return calls ? 0 : std::min<int>(node.depth, draws); }
+
+// The call slot before draw t (docs/dp.md, "Calls"): each offer the hand can call, where the call
+// lowers the shanten, is worth its chance times what calling gains over `value` (the state's
+// value at t without the slot). The called tile joins the hand as a draw would, and draw t is
+// still to come: the continuation is read at t, not t + 1. Reads the rows gather_continuations
+// pointed at.
+inline double Solver::Impl::call_gain(const DrawNode& node, int t, Objective objective, double value) const {
+  double gain = 0;
+  const std::size_t at = row_at(t, objective);
+  for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+    const double chance = call_chances[e];
+    if (chance <= 0) continue;
+    const double best = edge_rows[e - node.edge_begin][at];
+    if (beats(best, value)) gain += chance * (best - value);
+  }
+  return gain;
+}
+
 // The recurrence (docs/dp.md) for the three objectives of a state that is not tenpai, every time
-// from its depth: a draw helps an objective when its best continuation beats staying.
+// from its depth: a draw helps an objective when its best continuation beats staying. With calls,
+// each time adds its call slot.
 inline void Solver::Impl::draw_values(std::uint32_t i) {
   const DrawNode& node = nodes[i];
-  const int first = std::min<int>(node.depth, draws);
+  const int first = first_time(node);
   // Each draw lowers the shanten by one at most: later than draws - shanten not even tenpai is
-  // reachable (value 0). Times before the state's depth cannot occur (0, never read).
-  const int last = draws - node.shanten;
+  // reachable (value 0), unless calls lower it too.
+  const int last = calls ? draws : draws - node.shanten;
   double* values_of_i = values.data() + i * row_size();
   std::fill(values_of_i, values_of_i + static_cast<std::size_t>(first) * kObjectives, 0.0);
   std::fill(values_of_i + static_cast<std::size_t>(std::max(first, last + 1)) * kObjectives, values_of_i + row_size(), 0.0);
   if (first > last) return;
-  // The values at t + 1 for t from `first` to the last time computed.
+  // The values at t + 1 for t from `first` to the last time computed (and at t itself for the
+  // call slots).
   const int last_time = std::min(last, draws - 1);
-  const std::size_t from = static_cast<std::size_t>(first + 1) * kObjectives;
+  const std::size_t from = static_cast<std::size_t>(first + (calls ? 0 : 1)) * kObjectives;
   const std::size_t to = static_cast<std::size_t>(last_time + 2) * kObjectives;
   gather_continuations(node, from, to);
+  if (calls) {
+    // After the last draw only the call slot is left: a call can still reach tenpai.
+    for (int o = 0; o < kObjectives; ++o) set(i, draws, static_cast<Objective>(o), call_gain(node, draws, static_cast<Objective>(o), 0.0));
+  }
   const std::size_t count = edge_rows.size();
   // Per time and objective, the draws' weighted sum of continuations and their least one, over
   // whole rows at once. Where the least is not below the staying value, every draw counts in
@@ -126,12 +153,14 @@ inline void Solver::Impl::draw_values(std::uint32_t i) {
     const std::size_t at = row_at(t + 1, o);
     if (total_weight <= wall - t && row_least[at] >= base) {
       base += (row_sums[at] - total_weight * base) * per_wall_left[t];  // never impossible
+      if (calls) base += call_gain(node, t, o, base);
       values_of_i[row_at(t, o)] = base;
       return;
     }
     Part part{base, 0, 0};
     for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at]);
-    const double value = settle(part.base, part.gain, part.helpful, t);
+    double value = settle(part.base, part.gain, part.helpful, t);
+    if (calls && !is_impossible(value)) value += call_gain(node, t, o, value);
     set(i, t, o, value);
     base = or_zero(value);
   };
@@ -164,7 +193,7 @@ inline double Solver::Impl::settle(double base, double gain, double helpful, int
 inline void Solver::Impl::tenpai_values(std::uint32_t i) {
   const DrawNode& node = nodes[i];
   const std::int32_t slot = node.tenpai_slot;
-  const int first = std::min<int>(node.depth, draws);
+  const int first = first_time(node);
   // Times before the state's depth cannot occur (0, never read); the last is the terminal one
   // (0 but for tenpai itself). The loop below writes the times between.
   double* values_of_i = values.data() + i * row_size();

@@ -120,6 +120,16 @@ struct FullParams {
   // hand the DP values and its policy; with it, rons_at_ron_points adds nothing (docs/full.md,
   // "Rons in the DP").
   bool rons_in_dp = false;
+  // Calls in the DP (docs/dp.md, "Calls"): whether an open hand's DP counts its later pons and
+  // chis on the others' discards (true) or its own draws alone (false). Per unseen copy and
+  // go-round, the chance that some other seat discards it (a pon offer) and that the seat before
+  // ours does (a chi offer), by kind of tile (scripts/study/call-chances).
+  bool open_hand_calls = false;
+  double pon_offer_rate_honour = 0.065;
+  double pon_offer_rate_terminal = 0.045;
+  double pon_offer_rate_middle = 0.019;
+  double chi_offer_rate_terminal = 0.015;
+  double chi_offer_rate_middle = 0.0067;
   double rank_value_noise = 2e-4;
   // The ukeire stand-in (bot/strategy/ukeire_curve) and where it takes the DP's place.
   int dp_max_shanten = 4;
@@ -218,6 +228,15 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: at a riichi chance the dama and the declaring lines price their rons at the waits' ron points over their tsumo points (false: every win at the DP's mean, a tsumo's); the dama line's mean win forecast 25-50% over what followed against majiang-ai and champions (seeds 25460, 25454); on: -0.006 +- 0.050 in average rank pooled over its paired runs (seeds 25470 and 25472), no loss in either");
   visit("rons_in_dp", p.rons_in_dp,
         "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points; off: +0.002 +- 0.085 in average rank pooled over its paired runs (seeds 25480 and 25482), above zero");
+  visit("open_hand_calls", p.open_hand_calls,
+        "true: an open hand's DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone)");
+  visit("pon_offer_rate_honour", p.pon_offer_rate_honour,
+        "per unseen copy of an honour, the chance per go-round that another seat discards it: every seat's windows of full vs 3 majiang-ai (seeds 25510, 25520 odd walls; scripts/study/call-chances; 0.068 vs 3 greedy, seed 25522)");
+  visit("pon_offer_rate_terminal", p.pon_offer_rate_terminal, "the same for a 1 or a 9 (0.044 vs 3 greedy)");
+  visit("pon_offer_rate_middle", p.pon_offer_rate_middle, "the same for a 2 to 8 (0.018 vs 3 greedy)");
+  visit("chi_offer_rate_terminal", p.chi_offer_rate_terminal,
+        "per unseen copy of a 1 or a 9, the chance per go-round that the seat before ours discards it: the same windows (0.016 vs 3 greedy)");
+  visit("chi_offer_rate_middle", p.chi_offer_rate_middle, "the same for a 2 to 8 (0.0069 vs 3 greedy)");
   visit("rank_value_noise", p.rank_value_noise,
         "rank values closer than this share of the rank-point spread tie (MJ-0's deal-in odds are known to ~0.5%)");
   visit("dp_max_shanten", p.dp_max_shanten, "beyond this shanten the ukeire stand-in values the hand instead of the DP");

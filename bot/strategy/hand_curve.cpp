@@ -68,6 +68,22 @@ WinContext ron_context(const Table& table) {
 
 }  // namespace
 
+void set_call_offers(dp::Position& position, const FullParams& params) {
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (!params.open_hand_calls) {
+      position.pon_offer_rate[kind] = 0;
+      position.chi_offer_rate[kind] = 0;
+    } else if (is_honor(kind)) {
+      position.pon_offer_rate[kind] = params.pon_offer_rate_honour;
+      position.chi_offer_rate[kind] = 0;
+    } else {
+      const bool terminal = kind % 9 == 0 || kind % 9 == 8;
+      position.pon_offer_rate[kind] = terminal ? params.pon_offer_rate_terminal : params.pon_offer_rate_middle;
+      position.chi_offer_rate[kind] = terminal ? params.chi_offer_rate_terminal : params.chi_offer_rate_middle;
+    }
+  }
+}
+
 double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params) {
   switch (hand) {
     case RonHand::riichi: return facing_riichi ? params.riichi_ron_chances_facing_riichi : params.riichi_ron_chances;

@@ -20,6 +20,10 @@ enum class RonHand { riichi, dama, open };
 // riichi stands (`facing_riichi`) or not.
 double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params);
 
+// The DP's call offers (docs/dp.md, "Calls") from the params: their rates by kind of tile when
+// `open_hand_calls` is on (the DP counts them for an open hand only), else none.
+void set_call_offers(dp::Position& position, const FullParams& params);
+
 // The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that
 // raises the shanten beyond its options, keeps an empty curve: no win), or, without a solver or
 // beyond the params' DP reach, the ukeire stand-in's for every discard. `states` counts the

@@ -95,6 +95,34 @@ BENCHMARK_CAPTURE(BM_DpWithRons, R2_2shanten_both, kR2)->Unit(benchmark::kMillis
 BENCHMARK_CAPTURE(BM_DpWithRons, H3_3shanten_both, kH3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_DpWithRons, R3_3shanten_both, kR3)->Unit(benchmark::kMillisecond);
 
+// Open hands (haku ponned; 11 tiles, every discard valued, both options, 14 draws), without and
+// with the call offers of docs/dp.md, "Calls", at the rates `full` gives with open_hand_calls
+// (bot/strategy/full_params.hpp): every time of every state is valued then.
+void BM_DpOpenHand(benchmark::State& state, const char* hand, bool calls) {
+  dp::Position position;
+  std::istringstream in(hand);
+  std::string name;
+  while (in >> name) ++position.hand[parse_tile(name).kind()];
+  const Tile haku = parse_tile("P");
+  const Tile consumed[] = {haku, haku};
+  position.melds = {Meld::make(MeldType::pon, haku, consumed, 1)};
+  position.dora_markers = {parse_tile("1m")};
+  position.draws_left = 14;
+  dp::set_flat_unseen(position);
+  for (int kind = 0; calls && kind < kNumKinds; ++kind) {
+    const bool terminal = !is_honor(kind) && (kind % 9 == 0 || kind % 9 == 8);
+    position.pon_offer_rate[kind] = is_honor(kind) ? 0.065 : terminal ? 0.045 : 0.019;
+    position.chi_offer_rate[kind] = is_honor(kind) ? 0 : terminal ? 0.015 : 0.0067;
+  }
+  time_solves(state, position, dp::Options{});
+}
+constexpr const char* kO1 = "2m 3m 4m 6p 7p 8s 8s 3s 4s 9p N";  // 1 shanten
+constexpr const char* kO2 = "2m 3m 6m 6p 7p 8s 8s 3s 5s 9p N";  // 2 shanten
+BENCHMARK_CAPTURE(BM_DpOpenHand, O1_1shanten, kO1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpOpenHand, O1_1shanten_calls, kO1, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpOpenHand, O2_2shanten, kO2, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpOpenHand, O2_2shanten_calls, kO2, true)->Unit(benchmark::kMillisecond);
+
 // A fresh solver per call (the one-shot dp::evaluate): the cost of first touching the memory.
 void BM_DpFreshSolver(benchmark::State& state, const char* hand) {
   const dp::Position position = bench_position(hand);

@@ -205,6 +205,32 @@ TEST(Full, PassesACallWhoseLineFolds) {
   EXPECT_GT(folding_calls_taken, 0);
 }
 
+// Offered a pon of haku with a pair of 8s and two open-ended shapes beside it: with the DP counting
+// an open hand's later calls (open_hand_calls), the pon's hand wins more often (its pair can be
+// ponned and its shapes chi'd), while the pass keeps the closed hand, for which no call is
+// counted: its odds do not move.
+TEST(Full, CountingLaterCallsRaisesAnOpenHandsWinOddsAlone) {
+  const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
+  const Table table = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                             dahai(1, "P", true)});
+  const auto best_odds = [&](bool calls, const std::string& type) {
+    FullSettings settings = without_placement();
+    settings.params.open_hand_calls = calls;
+    nlohmann::json why;
+    full(table, settings, &why);
+    double best = -1;
+    for (const nlohmann::json& c : why["candidates"]) {
+      if (c["action"]["type"] == type) best = std::max(best, c["win_prob"].get<double>());
+    }
+    return best;
+  };
+  const double pon_without = best_odds(false, "pon");
+  const double pon_with = best_odds(true, "pon");
+  ASSERT_GE(pon_without, 0);
+  EXPECT_GT(pon_with, pon_without + 0.01);
+  EXPECT_DOUBLE_EQ(best_odds(true, "none"), best_odds(false, "none"));
+}
+
 // Nine kinds of terminals and honours and nothing else: a thirteen-orphans try needs four more
 // kinds; the abortive draw is the better deal.
 TEST(Full, AbortsWithNineTerminalKinds) {

@@ -1,0 +1,283 @@
+// The DP's calls (docs/dp.md, "Calls"):
+// - an exact recursion of the model, written here from the page and not from the sweep (a call
+//   slot before every draw and after the last; the offers of a hand's callable kinds at
+//   1 - (1 - rate)^copies, scaled to sum to 1 at most; a call takes the tile as a draw would and
+//   leaves the draw to come), agrees with the solver's tenpai and win odds at every time, for
+//   open hands of one and two shanten;
+// - no call is valued for a closed hand, nor with every rate at 0: the one-player game's values;
+// - every value stays a probability on random open hands with random rates;
+// - offers only add: an open hand's values with calls are at least those without.
+#include <cmath>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "bot/dp/dp.hpp"
+#include "engine/shanten.hpp"
+#include "engine/waits.hpp"
+
+namespace tenbin {
+namespace {
+
+std::vector<Tile> tiles_of(const std::string& spaced) {
+  std::istringstream in(spaced);
+  std::vector<Tile> tiles;
+  std::string name;
+  while (in >> name) tiles.push_back(parse_tile(name));
+  return tiles;
+}
+
+Meld pon_of(const char* tile) {
+  const Tile called = parse_tile(tile);
+  const std::vector<Tile> consumed = {called, called};
+  return Meld::make(MeldType::pon, called, consumed, 1);
+}
+
+Meld chi_of(const char* low) {
+  const Tile first = parse_tile(low);
+  const std::vector<Tile> consumed = {Tile::of(first.kind() + 1), Tile::of(first.kind() + 2)};
+  return Meld::make(MeldType::chi, first, consumed, 3);
+}
+
+// An open position (East round and seat, indicator 1m, flat unseen counts) with the given melds.
+dp::Position open_position(const std::string& hand, std::vector<Meld> melds, int draws) {
+  dp::Position position;
+  for (const Tile tile : tiles_of(hand)) ++position.hand[tile.kind()];
+  position.melds = std::move(melds);
+  position.dora_markers = tiles_of("1m");
+  position.draws_left = draws;
+  dp::set_flat_unseen(position);
+  return position;
+}
+
+void set_rates(dp::Position& position, double pon, double chi) {
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    position.pon_offer_rate[kind] = pon;
+    position.chi_offer_rate[kind] = is_honor(kind) ? 0 : chi;
+  }
+}
+
+dp::Options no_options() {
+  dp::Options options;
+  options.shanten_back = false;
+  options.hand_change = false;
+  return options;
+}
+
+// The model of docs/dp.md, "Calls", for a draw state of an open hand whose every win scores, with
+// neither shanten-back nor hand changes: V(h, t) is the value before the call slot ahead of draw t.
+class CallRecursion {
+ public:
+  CallRecursion(const dp::Position& position, dp::Objective objective)
+      : position_(position), objective_(objective), draws_(position.draws_left) {
+    for (const double w : position.weights) wall_ += w;
+  }
+
+  double value(const TileCounts& hand, int t) {
+    const auto key = std::make_pair(hand, t);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const double v = compute(hand, t);
+    memo_[key] = v;
+    return v;
+  }
+
+ private:
+  // The wall's weight of `kind` less the copies held beyond the root's.
+  double weight(const TileCounts& hand, int kind) const {
+    return std::max(0.0, position_.weights[kind] - std::max(0, hand[kind] - position_.hand[kind]));
+  }
+
+  bool chi_shape(const TileCounts& hand, int kind) const {
+    if (is_honor(kind)) return false;
+    const int n = kind % 9;
+    for (const int low : {n - 2, n - 1, n}) {  // the run low..low+2 holds kind
+      if (low < 0 || low + 2 > 8) continue;
+      bool others = true;
+      for (int m = low; m <= low + 2; ++m) others = others && (m == n || hand[kind - n + m] > 0);
+      if (others) return true;
+    }
+    return false;
+  }
+
+  double offer(const TileCounts& hand, int kind) const {
+    double rate = 0;
+    if (hand[kind] >= 2) rate = position_.pon_offer_rate[kind];
+    if (chi_shape(hand, kind)) rate = std::max(rate, position_.chi_offer_rate[kind]);
+    const int copies = std::max(0, position_.unseen_copies[kind] - std::max(0, hand[kind] - position_.hand[kind]));
+    return 1 - std::pow(1 - rate, copies);
+  }
+
+  // The best draw state after `kind` joins `hand` (shanten s - 1): its best discard's value at t.
+  double best_after(const TileCounts& hand, int kind, int t) {
+    TileCounts x = hand;
+    ++x[kind];
+    const int target = shanten(hand) - 1;
+    double best = 0;
+    for (int d = 0; d < kNumKinds; ++d) {
+      if (x[d] == 0) continue;
+      --x[d];
+      if (shanten(x) == target) best = std::max(best, value(x, t));
+      ++x[d];
+    }
+    return best;
+  }
+
+  double compute(const TileCounts& hand, int t) {
+    const int s = shanten(hand);
+    if (s == 0) {
+      if (objective_ == dp::Objective::tenpai) return 1;
+      if (t == draws_) return 0;
+      // A tenpai hand wins on its waits (every win scores) and has no call slot.
+      const double later = value(hand, t + 1);
+      double waits = 0;
+      const KindMask mask = waits_of(hand);
+      for (int k = 0; k < kNumKinds; ++k) {
+        if (((mask >> k) & 1) != 0 && hand[k] < 4) waits += weight(hand, k);
+      }
+      return later + waits / (wall_ - t) * (1 - later);
+    }
+    // The draw (none after the last): the improving kinds lower the shanten.
+    double without_slot = 0;
+    std::vector<int> improving;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (hand[k] >= 4 || weight(hand, k) <= 0) continue;
+      TileCounts x = hand;
+      ++x[k];
+      if (shanten(x) < s) improving.push_back(k);
+    }
+    if (t < draws_) {
+      const double stay = value(hand, t + 1);
+      without_slot = stay;
+      for (const int k : improving) {
+        without_slot += weight(hand, k) / (wall_ - t) * std::max(0.0, best_after(hand, k, t + 1) - stay);
+      }
+    }
+    // The call slot before draw t.
+    double total = 0;
+    for (const int k : improving) total += offer(hand, k);
+    const double scale = total > 1 ? 1 / total : 1;
+    double value = without_slot;
+    for (const int k : improving) {
+      value += scale * offer(hand, k) * std::max(0.0, best_after(hand, k, t) - without_slot);
+    }
+    return value;
+  }
+
+  dp::Position position_;
+  dp::Objective objective_;
+  int draws_;
+  double wall_ = 0;
+  std::map<std::pair<TileCounts, int>, double> memo_;
+};
+
+TEST(DpCalls, AgreeWithAnExactRecursionOfTheModel) {
+  struct Case {
+    const char* hand;
+    std::vector<Meld> melds;
+  };
+  // Haku's pon gives every win a yaku. One shanten (a chi of 2m or 5m, then a tanki), one with a
+  // pair to pon, and two shanten with two melds.
+  const std::vector<Case> cases = {
+      {"3m 4m 7p 9s", {pon_of("P"), chi_of("2p"), chi_of("5s")}},
+      {"3m 4m 7p 7p", {pon_of("P"), chi_of("2p"), chi_of("5s")}},
+      {"3m 4m 6p 7p 9s 9s 1s", {pon_of("P"), chi_of("2p")}},
+  };
+  int compared = 0;
+  for (const Case& c : cases) {
+    for (const int draws : {1, 4, 7}) {
+      dp::Position position = open_position(c.hand, c.melds, draws);
+      set_rates(position, 0.08, 0.03);
+      const dp::Result result = dp::evaluate(position, no_options());
+      ASSERT_EQ(result.candidates.size(), 1u);
+      const dp::Candidate& only = result.candidates[0];
+      for (const dp::Objective objective : {dp::Objective::tenpai, dp::Objective::win}) {
+        CallRecursion exact(position, objective);
+        const int o = static_cast<int>(objective);
+        EXPECT_NEAR(only.value[o], exact.value(position.hand, 0), 1e-9) << c.hand << " draws " << draws << " objective " << o;
+        for (int r = 1; r <= draws; ++r) {
+          EXPECT_NEAR(only.by_draws[o][static_cast<std::size_t>(r - 1)], exact.value(position.hand, draws - r), 1e-9)
+              << c.hand << " r=" << r << " objective " << o;
+          ++compared;
+        }
+      }
+      EXPECT_EQ(result.impossible_entries, 0u);
+    }
+  }
+  EXPECT_GE(compared, 70);
+}
+
+TEST(DpCalls, AClosedHandAndZeroRatesAreTheOnePlayerGame) {
+  dp::Position closed;
+  for (const Tile tile : tiles_of("2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E")) ++closed.hand[tile.kind()];
+  closed.draws_left = 10;
+  dp::set_flat_unseen(closed);
+  dp::Position with_rates = closed;
+  set_rates(with_rates, 0.1, 0.05);
+  dp::Position open = open_position("3m 4m 6p 7p 9s 9s 1s", {pon_of("P"), chi_of("2p")}, 10);
+  dp::Position open_with_zero = open;
+  set_rates(open_with_zero, 0, 0);
+  for (const auto& [plain, other] : {std::make_pair(closed, with_rates), std::make_pair(open, open_with_zero)}) {
+    const dp::Result a = dp::evaluate(plain, dp::Options{});
+    const dp::Result b = dp::evaluate(other, dp::Options{});
+    ASSERT_EQ(a.candidates.size(), b.candidates.size());
+    EXPECT_EQ(a.draw_states, b.draw_states);
+    for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+      for (int o = 0; o < dp::kObjectives; ++o) EXPECT_EQ(a.candidates[i].value[o], b.candidates[i].value[o]);
+    }
+  }
+}
+
+TEST(DpCalls, OffersOnlyAddAndValuesStayProbabilities) {
+  std::mt19937 rng(7);
+  const std::vector<Meld> melds = {pon_of("C"), chi_of("6m")};
+  int solved = 0;
+  int faster = 0;
+  for (int n = 0; n < 120; ++n) {
+    // Eight random tiles of the kinds the melds leave whole: a discard state of two melds.
+    dp::Position position;
+    position.melds = melds;
+    for (int i = 0; i < 8; ++i) {
+      int kind = 0;
+      do kind = static_cast<int>(rng() % kNumKinds);
+      while (position.hand[kind] >= 2 || kind == parse_kind("C") || (kind >= 5 && kind <= 7));
+      ++position.hand[kind];
+    }
+    if (shanten(position.hand) > 2) continue;
+    position.draws_left = 1 + static_cast<int>(rng() % 12);
+    dp::set_flat_unseen(position);
+    const dp::Result plain = dp::evaluate(position, dp::Options{});
+    std::uniform_real_distribution<double> unit(0, 1);
+    set_rates(position, 0.2 * unit(rng), 0.1 * unit(rng));
+    const dp::Solver solver(position, dp::Options{});
+    const dp::Result& with_calls = solver.result();
+    ASSERT_EQ(plain.candidates.size(), with_calls.candidates.size());
+    for (std::uint32_t node = 0; node < with_calls.draw_states; ++node) {
+      for (int t = 0; t <= position.draws_left; ++t) {
+        for (int o = 0; o < 2; ++o) {
+          const double v = solver.value(node, t, static_cast<dp::Objective>(o));
+          if (std::isnan(v)) continue;
+          ASSERT_GE(v, 0);
+          ASSERT_LE(v, 1 + 1e-12);
+        }
+      }
+    }
+    for (const dp::Candidate& c : with_calls.candidates) {
+      for (const dp::Candidate& p : plain.candidates) {
+        if (p.discard != c.discard || !c.evaluated) continue;
+        for (int o = 0; o < dp::kObjectives; ++o) EXPECT_GE(c.value[o], p.value[o] - 1e-9);
+        faster += c.value[0] > p.value[0] + 1e-6;
+      }
+    }
+    ++solved;
+  }
+  EXPECT_GT(solved, 30);
+  EXPECT_GT(faster, 30);  // the offers matter on most hands
+}
+
+}  // namespace
+}  // namespace tenbin
