@@ -10,7 +10,6 @@
 #include <cmath>
 #include <map>
 #include <random>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,17 +19,10 @@
 #include "bot/dp/dp.hpp"
 #include "engine/shanten.hpp"
 #include "engine/waits.hpp"
+#include "tests/tiles_of.hpp"
 
 namespace tenbin {
 namespace {
-
-std::vector<Tile> tiles_of(const std::string& spaced) {
-  std::istringstream in(spaced);
-  std::vector<Tile> tiles;
-  std::string name;
-  while (in >> name) tiles.push_back(parse_tile(name));
-  return tiles;
-}
 
 Meld pon_of(const char* tile) {
   const Tile called = parse_tile(tile);

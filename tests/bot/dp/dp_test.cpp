@@ -28,19 +28,12 @@
 #include "bot/dp/key_index.hpp"
 #include "engine/score.hpp"
 #include "engine/shanten.hpp"
+#include "tests/tiles_of.hpp"
 
 namespace tenbin {
 namespace {
 
 using nlohmann::json;
-
-std::vector<Tile> tiles_of(const std::string& spaced) {
-  std::istringstream in(spaced);
-  std::vector<Tile> tiles;
-  std::string name;
-  while (in >> name) tiles.push_back(parse_tile(name));
-  return tiles;
-}
 
 // A concealed position, East round and seat, indicator 1m, flat unseen counts.
 dp::Position position_of(const std::string& hand, int draws, const std::string& markers = "1m") {
