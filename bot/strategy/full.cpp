@@ -307,7 +307,7 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 
 FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
   set_draw_weights(position, threat, settings.wall_estimate);
-  set_call_offers(position, params);
+  set_call_offers(position, params, !table.player(table.seat()).closed());
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
   const HandCurve curve = hand_curve(dp(), position, options, threat.opponent_declared, params, dp_states);
   const Line fold = fold_line(position.hand, threat, timing.draws, params, timing.others);
@@ -397,7 +397,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   dp::Options options = d.plan.options_for(shanten(table.hand()));
   dp::Position position = dp::position_from_table(table, -1, &options);
   set_draw_weights(position, d.threat, settings_.wall_estimate);
-  set_call_offers(position, params);
+  set_call_offers(position, params, !table.player(table.seat()).closed());
   if (after_riichi) options.riichi = dp::RiichiMode::always;
   const LineTiming timing = timing_from(table, -1, position);
   const bool reach_legal = find(legal, EventType::reach) != nullptr;
@@ -535,7 +535,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
     set_draw_weights(position, d.threat, settings_.wall_estimate);
-    set_call_offers(position, params);
+    set_call_offers(position, params, !table.player(table.seat()).closed());
     const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
     const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;

@@ -205,30 +205,39 @@ TEST(Full, PassesACallWhoseLineFolds) {
   EXPECT_GT(folding_calls_taken, 0);
 }
 
-// Offered a pon of haku with a pair of 8s and two open-ended shapes beside it: with the DP counting
-// an open hand's later calls (open_hand_calls), the pon's hand wins more often (its pair can be
-// ponned and its shapes chi'd), while the pass keeps the closed hand, for which no call is
-// counted: its odds do not move.
-TEST(Full, CountingLaterCallsRaisesAnOpenHandsWinOddsAlone) {
+// The best win odds `full` gives the candidates of `type` ("pon", "chi", "none" for the pass) at
+// the table's decision, with the DP counting an open hand's later calls (open_hand_calls) or not.
+double best_win_odds(const Table& table, bool later_calls, const std::string& type) {
+  FullSettings settings = without_placement();
+  settings.params.open_hand_calls = later_calls;
+  nlohmann::json why;
+  full(table, settings, &why);
+  double best = -1;
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (c["action"]["type"] == type) best = std::max(best, c["win_prob"].get<double>());
+  }
+  return best;
+}
+
+// A closed hand (a pair of 8s and two open-ended shapes beside its haku pair) offered a pon of
+// haku: its pass keeps the closed hand, whose DP counts no call, so neither side counts later
+// calls and the switch changes nothing. Once haku is ponned, offered a chi of 4m: both the chi's
+// hand and the pass's are open, and both win more often counting their later calls.
+TEST(Full, CountsLaterCallsOnceTheHandIsOpen) {
   const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
-  const Table table = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
-                             dahai(1, "P", true)});
-  const auto best_odds = [&](bool calls, const std::string& type) {
-    FullSettings settings = without_placement();
-    settings.params.open_hand_calls = calls;
-    nlohmann::json why;
-    full(table, settings, &why);
-    double best = -1;
-    for (const nlohmann::json& c : why["candidates"]) {
-      if (c["action"]["type"] == type) best = std::max(best, c["win_prob"].get<double>());
-    }
-    return best;
-  };
-  const double pon_without = best_odds(false, "pon");
-  const double pon_with = best_odds(true, "pon");
-  ASSERT_GE(pon_without, 0);
-  EXPECT_GT(pon_with, pon_without + 0.01);
-  EXPECT_DOUBLE_EQ(best_odds(true, "none"), best_odds(false, "none"));
+  const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                              dahai(1, "P", true)});
+  for (const std::string type : {"pon", "none"}) {
+    ASSERT_GE(best_win_odds(closed, false, type), 0) << type;
+    EXPECT_DOUBLE_EQ(best_win_odds(closed, true, type), best_win_odds(closed, false, type)) << type;
+  }
+  const Table open = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                            dahai(1, "P", true), pon(0, 1, "P", "P P"), dahai(0, "N"), tsumo(1),
+                            dahai(1, "1s", true), tsumo(2), dahai(2, "9s", true), tsumo(3), dahai(3, "4m", true)});
+  for (const std::string type : {"chi", "none"}) {
+    ASSERT_GE(best_win_odds(open, false, type), 0) << type;
+    EXPECT_GT(best_win_odds(open, true, type), best_win_odds(open, false, type) + 0.005) << type;
+  }
 }
 
 // Nine kinds of terminals and honours and nothing else: a thirteen-orphans try needs four more
