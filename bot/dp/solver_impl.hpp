@@ -155,6 +155,13 @@ struct Solver::Impl {
   std::vector<const double*> edge_rows; // per edge of that state: its continuation row
   std::vector<double> row_sums;         // per time and objective: the edges' weighted sum
   std::vector<double> row_least;        // and their least continuation
+  // With calls, the offers of the state being valued: each callable edge's continuation row and
+  // its chance per go-round.
+  struct Offer {
+    const double* next = nullptr;
+    double chance = 0;
+  };
+  std::vector<Offer> offers;
   std::vector<std::uint32_t> order;     // the states in the order they are valued
   std::size_t impossible = 0;
   std::size_t row_length = 0;  // (draws + 1) * kObjectives, set by sweep()
@@ -242,7 +249,8 @@ struct Solver::Impl {
   void prefetch_targets(std::uint32_t i) const;
   void prefetch_rows(std::uint32_t i) const;
   int first_time(const DrawNode& node) const;
-  double call_gain(const DrawNode& node, int t, Objective objective, double value) const;
+  void gather_offers(const DrawNode& node);
+  double call_gain(int t, Objective objective, double value) const;
   void draw_values(std::uint32_t i);
   void tenpai_values(std::uint32_t i);
   double settle(double base, double gain, double helpful, int t);

@@ -90,18 +90,24 @@ inline int Solver::Impl::first_time(const DrawNode& node) const { return calls ?
 // The call slot before draw t (docs/dp.md, "Calls"): each offer the hand can call, where the call
 // lowers the shanten, is worth its chance times what calling gains over `value` (the state's
 // value at t without the slot). The called tile joins the hand as a draw would, and draw t is
-// still to come: the continuation is read at t, not t + 1. Reads the rows gather_continuations
-// pointed at.
-inline double Solver::Impl::call_gain(const DrawNode& node, int t, Objective objective, double value) const {
+// still to come: the continuation is read at t, not t + 1. Reads the offers gather_offers listed.
+inline double Solver::Impl::call_gain(int t, Objective objective, double value) const {
   double gain = 0;
   const std::size_t at = row_at(t, objective);
-  for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
-    const double chance = call_chances[e];
-    if (chance <= 0) continue;
-    const double best = edge_rows[e - node.edge_begin][at];
-    if (beats(best, value)) gain += chance * (best - value);
+  for (const Offer& offer : offers) {
+    const double best = offer.next[at];
+    if (beats(best, value)) gain += offer.chance * (best - value);
   }
   return gain;
+}
+
+// The state's offers (its edges with a call chance) and their continuation rows, once for all
+// its times; after gather_continuations.
+inline void Solver::Impl::gather_offers(const DrawNode& node) {
+  offers.clear();
+  for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
+    if (call_chances[e] > 0) offers.push_back({edge_rows[e - node.edge_begin], call_chances[e]});
+  }
 }
 
 // The recurrence (docs/dp.md) for the three objectives of a state that is not tenpai, every time
@@ -124,8 +130,9 @@ inline void Solver::Impl::draw_values(std::uint32_t i) {
   const std::size_t to = static_cast<std::size_t>(last_time + 2) * kObjectives;
   gather_continuations(node, from, to);
   if (calls) {
+    gather_offers(node);
     // After the last draw only the call slot is left: a call can still reach tenpai.
-    for (int o = 0; o < kObjectives; ++o) set(i, draws, static_cast<Objective>(o), call_gain(node, draws, static_cast<Objective>(o), 0.0));
+    for (int o = 0; o < kObjectives; ++o) set(i, draws, static_cast<Objective>(o), call_gain(draws, static_cast<Objective>(o), 0.0));
   }
   const std::size_t count = edge_rows.size();
   // Per time and objective, the draws' weighted sum of continuations and their least one, over
@@ -153,14 +160,14 @@ inline void Solver::Impl::draw_values(std::uint32_t i) {
     const std::size_t at = row_at(t + 1, o);
     if (total_weight <= wall - t && row_least[at] >= base) {
       base += (row_sums[at] - total_weight * base) * per_wall_left[t];  // never impossible
-      if (calls) base += call_gain(node, t, o, base);
+      if (calls) base += call_gain(t, o, base);
       values_of_i[row_at(t, o)] = base;
       return;
     }
     Part part{base, 0, 0};
     for (std::size_t e = 0; e < count; ++e) part.add(edges[node.edge_begin + e].weight, edge_rows[e][at]);
     double value = settle(part.base, part.gain, part.helpful, t);
-    if (calls && !is_impossible(value)) value += call_gain(node, t, o, value);
+    if (calls && !is_impossible(value)) value += call_gain(t, o, value);
     set(i, t, o, value);
     base = or_zero(value);
   };

@@ -166,6 +166,10 @@ struct FullPolicy::Decision {
   // Prices `action` that leaves the hand of `position` (a draw state: a pass, a kan): the
   // hand's curve pushed, against folding with its tiles; no discard of its own.
   Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing);
+
+  // What the DP's draws and calls come from at this table: the wall's weights, and the call
+  // offers once our hand is open (set_call_offers).
+  void ready_for_dp(dp::Position& position) const;
 };
 
 FullPolicy::FullPolicy(FullSettings settings, std::string name)
@@ -305,9 +309,13 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 
 }  // namespace
 
-FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
+void FullPolicy::Decision::ready_for_dp(dp::Position& position) const {
   set_draw_weights(position, threat, settings.wall_estimate);
   set_call_offers(position, params, !table.player(table.seat()).closed());
+}
+
+FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
+  ready_for_dp(position);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
   const HandCurve curve = hand_curve(dp(), position, options, threat.opponent_declared, params, dp_states);
   const Line fold = fold_line(position.hand, threat, timing.draws, params, timing.others);
@@ -396,8 +404,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   const FullParams& params = d.params;
   dp::Options options = d.plan.options_for(shanten(table.hand()));
   dp::Position position = dp::position_from_table(table, -1, &options);
-  set_draw_weights(position, d.threat, settings_.wall_estimate);
-  set_call_offers(position, params, !table.player(table.seat()).closed());
+  d.ready_for_dp(position);
   if (after_riichi) options.riichi = dp::RiichiMode::always;
   const LineTiming timing = timing_from(table, -1, position);
   const bool reach_legal = find(legal, EventType::reach) != nullptr;
@@ -534,8 +541,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     const int after_shanten = shanten(position.hand);
     if (after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
-    set_draw_weights(position, d.threat, settings_.wall_estimate);
-    set_call_offers(position, params, !table.player(table.seat()).closed());
+    d.ready_for_dp(position);
     const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
     const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;

@@ -77,7 +77,7 @@ void set_call_offers(dp::Position& position, const FullParams& params, bool open
       position.pon_offer_rate[kind] = params.pon_offer_rate_honour;
       position.chi_offer_rate[kind] = 0;
     } else {
-      const bool terminal = kind % 9 == 0 || kind % 9 == 8;
+      const bool terminal = is_terminal(kind);
       position.pon_offer_rate[kind] = terminal ? params.pon_offer_rate_terminal : params.pon_offer_rate_middle;
       position.chi_offer_rate[kind] = terminal ? params.chi_offer_rate_terminal : params.chi_offer_rate_middle;
     }

@@ -8,13 +8,16 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bot/dp/dp.hpp"
+#include "bot/strategy/hand_curve.hpp"
 
 namespace tenbin {
 namespace {
 
-dp::Position bench_position(const std::string& hand) {
+dp::Position bench_position(const std::string& hand, std::vector<Meld> melds = {}, int draws = 17) {
   dp::Position position;
   std::istringstream in(hand);
   std::string name;
@@ -23,8 +26,9 @@ dp::Position bench_position(const std::string& hand) {
     ++position.hand[tile.kind()];
     if (tile.is_red()) position.red_in_hand[suit_of(tile.kind())] = true;
   }
+  position.melds = std::move(melds);
   position.dora_markers = {parse_tile("1m")};
-  position.draws_left = 17;
+  position.draws_left = draws;
   dp::set_flat_unseen(position);
   return position;
 }
@@ -96,24 +100,15 @@ BENCHMARK_CAPTURE(BM_DpWithRons, H3_3shanten_both, kH3)->Unit(benchmark::kMillis
 BENCHMARK_CAPTURE(BM_DpWithRons, R3_3shanten_both, kR3)->Unit(benchmark::kMillisecond);
 
 // Open hands (haku ponned; 11 tiles, every discard valued, both options, 14 draws), without and
-// with the call offers of docs/dp.md, "Calls", at the rates `full` gives with open_hand_calls
-// (bot/strategy/full_params.hpp): every time of every state is valued then.
+// with the call offers of docs/dp.md, "Calls", as `full` sets them with open_hand_calls
+// (set_call_offers, the default rates): every time of every state is valued then.
 void BM_DpOpenHand(benchmark::State& state, const char* hand, bool calls) {
-  dp::Position position;
-  std::istringstream in(hand);
-  std::string name;
-  while (in >> name) ++position.hand[parse_tile(name).kind()];
   const Tile haku = parse_tile("P");
   const Tile consumed[] = {haku, haku};
-  position.melds = {Meld::make(MeldType::pon, haku, consumed, 1)};
-  position.dora_markers = {parse_tile("1m")};
-  position.draws_left = 14;
-  dp::set_flat_unseen(position);
-  for (int kind = 0; calls && kind < kNumKinds; ++kind) {
-    const bool terminal = !is_honor(kind) && (kind % 9 == 0 || kind % 9 == 8);
-    position.pon_offer_rate[kind] = is_honor(kind) ? 0.065 : terminal ? 0.045 : 0.019;
-    position.chi_offer_rate[kind] = is_honor(kind) ? 0 : terminal ? 0.015 : 0.0067;
-  }
+  dp::Position position = bench_position(hand, {Meld::make(MeldType::pon, haku, consumed, 1)}, 14);
+  FullParams params;
+  params.open_hand_calls = true;
+  set_call_offers(position, params, calls);
   time_solves(state, position, dp::Options{});
 }
 constexpr const char* kO1 = "2m 3m 4m 6p 7p 8s 8s 3s 4s 9p N";  // 1 shanten
