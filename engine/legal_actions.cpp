@@ -178,14 +178,9 @@ void Table::add_claims(std::vector<Action>& out) const {
   }
   // Chi: from the seat on our left, numbered tiles, every shape and red choice.
   if (claim_from_ != (seat_ + 3) % 4 || is_honor(kind)) return;
-  const int number = kind % 9;
-  for (int low = number - 2; low <= number; ++low) {
-    if (low < 0 || low + 2 > 8) continue;
-    std::array<int, 2> others{};
-    int n = 0;
-    for (int k = low; k <= low + 2; ++k) {
-      if (k != number) others[n++] = kind - number + k;
-    }
+  const ChiPartners partners = chi_partners(kind);
+  for (int i = 0; i < partners.count; ++i) {
+    const std::array<int, 2>& others = partners.pairs[i];
     if (hand_[others[0]] == 0 || hand_[others[1]] == 0) continue;
     // Each of the two may be the red five or a plain one when both exist.
     const auto choices = [&](int k) {

@@ -51,4 +51,26 @@ inline bool all_closed(std::span<const Meld> melds) {
   return true;
 }
 
+// The two kinds beside `kind` in each run a chi of `kind` can make: for 5m, 34m, 46m and 67m;
+// for 1m only 23m. Honours make no run.
+struct ChiPartners {
+  std::array<std::array<int, 2>, 3> pairs{};
+  int count = 0;
+};
+
+constexpr ChiPartners chi_partners(int kind) {
+  ChiPartners out;
+  if (is_honor(kind)) return out;
+  const int number = kind % 9;
+  for (int low = number - 2; low <= number; ++low) {
+    if (low < 0 || low + 2 > 8) continue;
+    std::array<int, 2>& pair = out.pairs[out.count++];
+    int n = 0;
+    for (int k = low; k <= low + 2; ++k) {
+      if (k != number) pair[n++] = kind - number + k;
+    }
+  }
+  return out;
+}
+
 }  // namespace tenbin

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bot/dp/solver_impl.hpp"
+#include "engine/meld.hpp"
 #include "engine/shanten.hpp"
 #include "engine/waits.hpp"
 
@@ -61,10 +62,11 @@ void Solver::Impl::set_up_draw_weights() {
 namespace {
 // Whether `hand` holds two tiles of a run with `kind` (a chi of it).
 bool chi_shape(const TileCounts& hand, int kind) {
-  if (is_honor(kind)) return false;
-  const int n = kind % 9;
-  const auto held = [&](int step) { return n + step >= 0 && n + step <= 8 && hand[kind + step] > 0; };
-  return (held(-2) && held(-1)) || (held(-1) && held(1)) || (held(1) && held(2));
+  const ChiPartners partners = chi_partners(kind);
+  for (int i = 0; i < partners.count; ++i) {
+    if (hand[partners.pairs[i][0]] > 0 && hand[partners.pairs[i][1]] > 0) return true;
+  }
+  return false;
 }
 }  // namespace
 

@@ -55,5 +55,34 @@ TEST(Meld, KansHoldFourTiles) {
   EXPECT_EQ(kakan.target, 3);
 }
 
+// Every pair of kinds that chi_partners lists, and no other, makes a chi Meld::make accepts.
+TEST(Meld, ChiPartnersAreThePairsAChiAccepts) {
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    const ChiPartners partners = chi_partners(kind);
+    int accepted = 0;
+    for (int a = 0; a < kNumKinds; ++a) {
+      for (int b = a + 1; b < kNumKinds; ++b) {
+        const std::vector<Tile> consumed = {Tile::of(a), Tile::of(b)};
+        bool makes = true;
+        try {
+          Meld::make(MeldType::chi, Tile::of(kind), consumed, 0);
+        } catch (const MeldError&) {
+          makes = false;
+        }
+        bool listed = false;
+        for (int i = 0; i < partners.count; ++i) {
+          listed = listed || (partners.pairs[i][0] == a && partners.pairs[i][1] == b);
+        }
+        EXPECT_EQ(listed, makes) << kind_to_string(kind) << " with " << kind_to_string(a) << kind_to_string(b);
+        accepted += makes ? 1 : 0;
+      }
+    }
+    EXPECT_EQ(partners.count, accepted) << kind_to_string(kind);
+  }
+  EXPECT_EQ(chi_partners(parse_kind("5m")).count, 3);
+  EXPECT_EQ(chi_partners(parse_kind("9s")).count, 1);
+  EXPECT_EQ(chi_partners(parse_kind("C")).count, 0);
+}
+
 }  // namespace
 }  // namespace tenbin
