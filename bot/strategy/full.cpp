@@ -115,9 +115,18 @@ struct FullPolicy::Decision {
   std::chrono::steady_clock::time_point dp_deadline = std::chrono::steady_clock::time_point::max();
   bool cut_short = false;                  // the deadline took the DP's place (or cut the sampling)
 
-  // Whether the discards' own expected losses come before their progress among equivalent ones:
-  // facing a riichi, where the params say so.
-  bool safety_first() const { return params.riichi_safety_first && threat.opponent_declared; }
+  // From how many shanten the discards' own expected losses come before their progress among
+  // equivalent ones (every equivalent discard leaving the hand at least that far): facing a
+  // riichi, where the params say so; kNoSafetyFirst otherwise.
+  int safety_first_from() const {
+    if (!threat.opponent_declared) return kNoSafetyFirst;
+    if (params.riichi_safety_first) return 0;
+    return params.riichi_safety_first_from_shanten;
+  }
+  // The same for a call's own discards, which carry no progress figures: the switch alone.
+  int call_safety_first_from() const {
+    return params.riichi_safety_first && threat.opponent_declared ? 0 : kNoSafetyFirst;
+  }
 
   // The DP for the next valuation, or the stand-in once the deadline has passed: a machine too
   // loaded to carry out the plan replies sooner.
@@ -187,10 +196,11 @@ namespace {
 
 // The best candidate, by a tolerant lexicographic order: the candidates within `rank_tolerance`
 // of the best rank value (rank points worth `equivalent_points`), then among them those within
-// `equivalent_points` of the best value in points, then, with `safety_first`, the least own
-// expected loss, then the best progress. Without placement the first two steps are the same.
+// `equivalent_points` of the best value in points, then the least own expected loss when every
+// one of those leaves the hand at least `safety_first_from` shanten from tenpai, then the best
+// progress. Without placement the first two steps are the same.
 const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
-                                  double equivalent_points, bool safety_first = false) {
+                                  double equivalent_points, int safety_first_from = kNoSafetyFirst) {
   if (priced.empty()) return nullptr;
   double top_rank = priced.front().rank_value;
   for (const FullPolicy::Priced& p : priced) top_rank = std::max(top_rank, p.rank_value);
@@ -199,13 +209,21 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   for (const FullPolicy::Priced& p : priced) {
     if (rank_equivalent(p)) top_value = std::max(top_value, p.value);
   }
+  const auto equivalent = [&](const FullPolicy::Priced& p) {
+    return rank_equivalent(p) && top_value - p.value <= equivalent_points;
+  };
+  int nearest = kNoSafetyFirst;
+  for (const FullPolicy::Priced& p : priced) {
+    if (equivalent(p)) nearest = std::min(nearest, p.tie_shanten);
+  }
+  const bool safety_first = nearest >= safety_first_from;
   const auto progress = [safety_first](const FullPolicy::Priced& p) {
     return std::make_tuple(safety_first ? -p.expected_loss : 0.0, -p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.value,
                            p.rank_value);
   };
   const FullPolicy::Priced* best = nullptr;
   for (const FullPolicy::Priced& p : priced) {
-    if (!rank_equivalent(p) || top_value - p.value > equivalent_points) continue;
+    if (!equivalent(p)) continue;
     if (best == nullptr || progress(p) > progress(*best)) best = &p;
   }
   return best;
@@ -462,7 +480,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     declared.action.type = EventType::reach;  // shown as reach with its discard
     d.priced.push_back(declared);
   }
-  const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points, d.safety_first());
+  const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points, d.safety_first_from());
   if (best == nullptr) return table.safe_action();
   if (best->action.type != EventType::reach) return best->action;
   riichi_discard_ = best->action.pai;
@@ -553,7 +571,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
       const Line fold = fold_line(rest, d.threat, timing.draws, params, timing.others);
       with_discards.push_back(d.price(action, kind, push, &fold));
     }
-    const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points, d.safety_first());
+    const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points, d.call_safety_first_from());
     if (best != nullptr && may_call(*best, params)) d.priced.push_back(*best);
   }
   const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points);

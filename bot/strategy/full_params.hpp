@@ -35,6 +35,9 @@ inline constexpr int kWinOddsClasses = 2 * kWinOddsHandClasses;
 // The share of players tenpai after their n-th discard of a hand, n = 0..kTenpaiTurns - 1.
 inline constexpr int kTenpaiTurns = 21;
 
+// A shanten no hand reaches: riichi_safety_first_from_shanten at it never puts safety first.
+inline constexpr int kNoSafetyFirst = 99;
+
 struct FullParams {
   // The race: the chances of a go-round, counted in wall draws (bot/strategy/line, threat).
   // While no other seat's riichi stands: a riichi hand, and a dama or open hand.
@@ -104,6 +107,11 @@ struct FullParams {
   // measured (MJ-0 against a riichi); the lines' values within the equivalent points are not
   // (docs/full.md, "Safety first facing a riichi").
   bool riichi_safety_first = false;
+  // The same for far hands alone: facing a riichi, the least own expected loss decides among the
+  // equivalent discards when every one of them leaves the hand at least this many shanten from
+  // tenpai, where a hand folds anyway (docs/full.md, "Far hands facing a riichi");
+  // kNoSafetyFirst: never.
+  int riichi_safety_first_from_shanten = kNoSafetyFirst;
   // Whether a call whose best line is the fold line may be taken (true) or the pass is kept
   // (false). A call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles,
   // and after a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls
@@ -223,6 +231,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "candidates closer than this in points tie, and the hand's progress decides");
   visit("riichi_safety_first", p.riichi_safety_first,
         "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone); off: on top of the rivers it lost 0.077 +- 0.068 in average rank in its paired runs (seeds 25410 and 25412)");
+  visit("riichi_safety_first_from_shanten", p.riichi_safety_first_from_shanten,
+        "riichi_safety_first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); facing a riichi, full's hands left two shanten or more threw another tile while holding a genbutsu in 21-28% of such discards, majiang-ai's in 2% (seeds 25380 to 25520)");
   visit("calls_that_fold", p.calls_that_fold,
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rons_at_ron_points", p.rons_at_ron_points,

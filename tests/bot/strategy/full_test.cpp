@@ -448,6 +448,38 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
   EXPECT_GT((*east)["expected_loss"].get<double>(), (*genbutsu)["expected_loss"].get<double>() + 100);
 }
 
+// Far hands alone: the same four-shanten hand, whose every equivalent discard leaves it two
+// shanten or more away, throws the genbutsu with safety first from two shanten, as with the
+// switch; from five shanten (further than any of its discards leaves it) the progress decides.
+TEST(Full, SafetyFirstFromTwoShantenFoldsAFarHand) {
+  const Table table = after(dealer_riichi("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", "1s"));
+  FullSettings far = todays_danger();
+  far.params.riichi_safety_first_from_shanten = 2;
+  EXPECT_EQ(full(table, far).pai.to_string(), "1m");
+  FullSettings further = todays_danger();
+  further.params.riichi_safety_first_from_shanten = 5;
+  EXPECT_EQ(full(table, further), full(table, todays_danger()));
+}
+
+// A one-shanten hand against the dealer's riichi, whose genbutsu 1m is an equivalent discard that
+// goes back to two shanten: the switch throws it; from two shanten safety is not first, since a
+// discard as good keeps the hand one shanten away, and the progress decides as without.
+TEST(Full, SafetyFirstFromTwoShantenLeavesANearHandToItsProgress) {
+  const Table table = after(dealer_riichi("6s 7m 2m 6s 8s 7p 6m 3s 3m 1m 3s C C", "6s"));
+  ASSERT_EQ(shanten(table.hand()), 1);
+  FullSettings on;
+  on.params.riichi_safety_first = true;
+  EXPECT_EQ(full(table, on).pai.to_string(), "1m");
+  const Action plain = full(table);
+  ASSERT_EQ(plain.type, EventType::dahai);
+  TileCounts left = table.hand();
+  --left[plain.pai.kind()];
+  EXPECT_EQ(shanten(left), 1) << plain.pai.to_string();
+  FullSettings far;
+  far.params.riichi_safety_first_from_shanten = 2;
+  EXPECT_EQ(full(table, far), plain);
+}
+
 // The rivers: the same position, counting the tiles that turn safe while the fold goes on (the
 // rivers, and our own discards of the kinds we keep). A fold keeps finding safe tiles, so what
 // it throws later costs less than today's danger says, and keeping the genbutsu for later is no
@@ -691,3 +723,4 @@ TEST(Full, MetaListsEveryCandidate) {
 
 }  // namespace
 }  // namespace tenbin
+

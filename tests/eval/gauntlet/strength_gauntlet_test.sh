@@ -4,8 +4,8 @@
 # is built), four games each from South 4 of the start book. Each matchup gets its own checked
 # match directory and the last table a row per matchup and one for its opponents; our seats play
 # a frozen copy of the build's bot. SHARD plays one shard of the walls. A match begun by another
-# build resumes with the copy that began it. BOT plays a named binary. VARIANT and PARAMS play full
-# with tunables set, paired with full's match.
+# build resumes with the copy that began it. BOT plays a named binary. Two runs take turns at one
+# build directory. VARIANT and PARAMS play full with tunables set, paired with full's match.
 # Exit 77 (skipped) outside a git checkout (scripts/champion needs one).
 set -euo pipefail
 build=$(cd "${1:?usage: strength_gauntlet_test.sh BUILD_DIR}" && pwd)
@@ -90,6 +90,34 @@ for bot in "$work/not-tenbin" "$work/no-such-bot"; do
   grep -q "strength: .*$bot" "$work/err" || fail "BOT=$bot: $(cat "$work/err")"
 done
 [ ! -e "$work/out/tsumogiri-seed11-4" ] || fail "a refused BOT began a match"
+
+# Two runs on one build directory take turns at its build: a run that finds it locked (here by a
+# holder standing in for another run) says so and waits, beginning no match until the lock is free.
+# The run is of a copy of the script in a tree of links to this one, and the copy is overwritten
+# in place while it waits: a running script reads no line of a later version.
+( flock 9; touch "$work/held"; while [ ! -e "$work/release" ]; do sleep 0.1; done ) 9>"$build/.strength-build.lock" &
+holder=$!
+for _ in $(seq 600); do [ -e "$work/held" ] && break; sleep 0.1; done
+[ -e "$work/held" ] || fail "the holder never took the lock"
+mkdir -p "$work/tree/scripts"
+for entry in "$root"/*; do [ "$(basename "$entry")" = scripts ] || ln -s "$entry" "$work/tree/"; done
+for entry in "$root"/scripts/*; do [ "$(basename "$entry")" = strength ] || ln -s "$entry" "$work/tree/scripts/"; done
+cp "$root/scripts/strength" "$work/tree/scripts/strength"
+OUT="$work/out" GAMES=4 SEED=13 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
+  "$work/tree/scripts/strength" tsumogiri >/dev/null 2>"$work/err-locked" &
+waiting=$!
+for _ in $(seq 600); do grep -q "waiting for another run's build" "$work/err-locked" && break; sleep 0.1; done
+grep -q "strength: waiting for another run's build in $build" "$work/err-locked" \
+  || fail "no word of the locked build: $(cat "$work/err-locked")"
+[ ! -e "$work/out/tsumogiri-seed13-4-starts-south4" ] || fail "a match began while the build was locked"
+printf '#!/bin/sh\necho a later version ran >&2\nexit 3\n%*s\n' 4000 '' >"$work/tree/scripts/strength"
+touch "$work/release"
+wait "$holder"
+wait "$waiting" || fail "after the lock: $(tail -5 "$work/err-locked")"
+if grep -q "a later version ran\|command not found\|syntax error" "$work/err-locked"; then
+  fail "the run read its rewritten script: $(cat "$work/err-locked")"
+fi
+[ -f "$work/out/tsumogiri-seed13-4-starts-south4/summary.json" ] || fail "no match once the lock was free"
 
 # A variant plays full with a tunable set, in a directory of its own, and is paired with full's
 # match on the same walls.
