@@ -111,7 +111,7 @@ struct FullParams {
   // equivalent discards when every one of them leaves the hand at least this many shanten from
   // tenpai, where a hand folds anyway (docs/full.md, "Far hands facing a riichi");
   // kNoSafetyFirst: never.
-  int riichi_safety_first_from_shanten = kNoSafetyFirst;
+  int riichi_safety_first_from_shanten = 2;
   // Whether a call whose best line is the fold line may be taken (true) or the pass is kept
   // (false). A call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles,
   // and after a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls
@@ -232,7 +232,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_safety_first", p.riichi_safety_first,
         "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone); off: on top of the rivers it lost 0.077 +- 0.068 in average rank in its paired runs (seeds 25410 and 25412)");
   visit("riichi_safety_first_from_shanten", p.riichi_safety_first_from_shanten,
-        "riichi_safety_first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); facing a riichi, full's hands left two shanten or more threw another tile while holding a genbutsu in 21-28% of such discards, majiang-ai's in 2% (seeds 25380 to 25520)");
+        "riichi_safety_first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); facing a riichi, full's hands left two shanten or more threw another tile while holding a genbutsu in 21-28% of such discards, majiang-ai's in 2% (seeds 25380 to 25520); 2: on since its paired runs of seeds 25570 and 25572 (pooled -0.012 +- 0.045 in average rank)");
   visit("calls_that_fold", p.calls_that_fold,
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rons_at_ron_points", p.rons_at_ron_points,

@@ -437,10 +437,13 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
   EXPECT_DOUBLE_EQ((*thrown)["expected_loss"].get<double>(), least_equivalent_loss) << why.dump(1);
   EXPECT_EQ(chosen.pai.to_string(), "1m") << why.dump(1);
 
-  // Without the switch the progress decides, and with today's danger this position is one where
-  // the two part (counting the rivers, the genbutsu goes by value: below).
+  // Without the switch (nor safety first for far hands) the progress decides, and with today's
+  // danger this position is one where the two part (counting the rivers, the genbutsu goes by
+  // value: below).
+  FullSettings by_progress_settings = todays_danger();
+  by_progress_settings.params.riichi_safety_first_from_shanten = kNoSafetyFirst;
   nlohmann::json by_progress;
-  const Action kept = full(table, todays_danger(), &by_progress);
+  const Action kept = full(table, by_progress_settings, &by_progress);
   EXPECT_NE(kept.pai.to_string(), "1m") << by_progress.dump(1);
   const nlohmann::json* east = discard_candidate(by_progress, "E");
   const nlohmann::json* genbutsu = discard_candidate(by_progress, "1m");
@@ -449,16 +452,19 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
 }
 
 // Far hands alone: the same four-shanten hand, whose every equivalent discard leaves it two
-// shanten or more away, throws the genbutsu with safety first from two shanten, as with the
-// switch; from five shanten (further than any of its discards leaves it) the progress decides.
+// shanten or more away, throws the genbutsu with safety first from two shanten (the default), as
+// with the switch; from five shanten (further than any of its discards leaves it) the progress
+// decides, as with it never.
 TEST(Full, SafetyFirstFromTwoShantenFoldsAFarHand) {
   const Table table = after(dealer_riichi("1m 2m 4p 5p 7p 3s 4s 6s 8s C C E 9m", "1s"));
-  FullSettings far = todays_danger();
-  far.params.riichi_safety_first_from_shanten = 2;
-  EXPECT_EQ(full(table, far).pai.to_string(), "1m");
+  ASSERT_EQ(kDefaultFullParams.riichi_safety_first_from_shanten, 2);
+  EXPECT_EQ(full(table, todays_danger()).pai.to_string(), "1m");
   FullSettings further = todays_danger();
   further.params.riichi_safety_first_from_shanten = 5;
-  EXPECT_EQ(full(table, further), full(table, todays_danger()));
+  FullSettings never = todays_danger();
+  never.params.riichi_safety_first_from_shanten = kNoSafetyFirst;
+  EXPECT_NE(full(table, never).pai.to_string(), "1m");
+  EXPECT_EQ(full(table, further), full(table, never));
 }
 
 // A one-shanten hand against the dealer's riichi, whose genbutsu 1m is an equivalent discard that
@@ -470,7 +476,9 @@ TEST(Full, SafetyFirstFromTwoShantenLeavesANearHandToItsProgress) {
   FullSettings on;
   on.params.riichi_safety_first = true;
   EXPECT_EQ(full(table, on).pai.to_string(), "1m");
-  const Action plain = full(table);
+  FullSettings never;
+  never.params.riichi_safety_first_from_shanten = kNoSafetyFirst;
+  const Action plain = full(table, never);
   ASSERT_EQ(plain.type, EventType::dahai);
   TileCounts left = table.hand();
   --left[plain.pai.kind()];
