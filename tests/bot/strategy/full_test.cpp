@@ -731,4 +731,3 @@ TEST(Full, MetaListsEveryCandidate) {
 
 }  // namespace
 }  // namespace tenbin
-
