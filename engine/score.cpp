@@ -336,7 +336,7 @@ ScoreOutcome price_readings(const WinningHand& tiles, const WinContext& context,
   hand.all = tiles.concealed;
   hand.before_win = tiles.concealed;
   --hand.before_win[tiles.win_kind];
-  hand.closed = true;
+  hand.closed = !tiles.opened_by_call;
   for (const Meld& meld : tiles.called()) {
     for (const Tile tile : meld.all_tiles()) ++hand.all[tile.kind()];
     hand.closed = hand.closed && !meld.is_open();

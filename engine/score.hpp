@@ -23,6 +23,9 @@ struct WinningHand {
   int red_fives = 0;       // red fives among all tiles, melds included
   std::array<Meld, 4> melds{};
   int meld_count = 0;
+  // Open although no open meld is listed: a call's set counted among the concealed tiles (the
+  // DP's opened states, docs/dp.md "Calls"). Scores as an open hand: no menzen yaku or fu.
+  bool opened_by_call = false;
 
   std::span<const Meld> called() const { return {melds.data(), static_cast<std::size_t>(meld_count)}; }
 };

@@ -55,6 +55,10 @@ struct Options {
   bool any_change_before_tenpai = false;
   RiichiMode riichi = RiichiMode::automatic;
   RonShares ron_share;
+  // A closed hand's calls too (docs/dp.md, "Calls"): with the position's offer rates, a call from
+  // a closed hand leads to the same hand opened, whose wins score open (a yaku of their own, no
+  // riichi). Off, a closed hand calls nothing, the one-player game's own.
+  bool closed_hand_calls = false;
   // A cap on the draw states the graph may hold (0: none, as the bot's own decisions play): a
   // hand whose graph passes it is refused with TooManyStates before its tables are made.
   std::size_t max_states = 0;
@@ -82,8 +86,8 @@ struct Position {
   std::array<bool, 3> red_unseen{};
   // Calls (docs/dp.md, "Calls"), for a hand that is open already: per kind, the chance per
   // go-round that one unseen copy is discarded by some other seat (a pon offer) and by the seat
-  // before this one (a chi offer). All 0 (the default), and for a closed hand: no calls, the
-  // one-player game.
+  // before this one (a chi offer). All 0 (the default), and for a closed hand unless
+  // Options::closed_hand_calls: no calls, the one-player game.
   std::array<double, kNumKinds> pon_offer_rate{};
   std::array<double, kNumKinds> chi_offer_rate{};
   int draws_left = 12;                // own draws still to come, 1..18

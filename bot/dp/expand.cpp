@@ -43,6 +43,7 @@ std::uint64_t flags_after_discard(std::uint64_t flags, const TileCounts& after, 
 // The key of the win (x, k): the hand, its red fives and the winning kind.
 HandKey win_key(const HandKey& x_key, int k) {
   HandKey key = counts_only(x_key);
+  key.lo |= x_key.lo & kOpenedFlagLo;
   key.hi |= (flags_of(x_key) & ~kChangedFlag) | (std::uint64_t{static_cast<unsigned>(k)} << kWinKindShift);
   return key;
 }
@@ -83,10 +84,12 @@ double Solver::Impl::call_chance(const TileCounts& hand, int kind) const {
   return 1 - std::pow(1 - rate, copies);
 }
 
-// Appends a draw edge, and with calls its call chance beside it.
-inline void Solver::Impl::add_edge(const DrawEdge& edge, double call) {
+// Appends a draw edge, and with calls its call chance beside it (and with a closed hand's calls,
+// the opened discard state the call leads to).
+inline void Solver::Impl::add_edge(const DrawEdge& edge, double call, std::uint32_t call_target) {
   edges.push_back(edge);
   if (calls) call_chances.push_back(call);
+  if (closed_calls) call_targets.push_back(call_target);
 }
 
 // Records a hand's ukeire known already (a draw state's own).
@@ -241,9 +244,9 @@ inline std::int32_t Solver::Impl::win_of(const HandKey& x_key, const TileCounts&
 // Whether a hand change at shanten s may make any discard keeping s (or only a wider one).
 inline bool Solver::Impl::any_change(int s) const { return s == 0 || options.any_change_before_tenpai; }
 
-inline bool Solver::Impl::changes_allowed(int s, std::uint64_t flags) const {
-  if (!options.hand_change || (flags & kChangedFlag) != 0 || s > kMaxChangeShanten) return false;
-  return !(s == 0 && riichi_possible && options.riichi == RiichiMode::always);  // riichi locks it
+inline bool Solver::Impl::changes_allowed(int s, const HandKey& key) const {
+  if (!options.hand_change || (key.hi & kChangedFlag) != 0 || s > kMaxChangeShanten) return false;
+  return !(s == 0 && riichi_allowed(key) && options.riichi == RiichiMode::always);  // riichi locks it
 }
 
 // A tenpai hand that may not change only wins or lets its draws go: its waits, from the
@@ -289,7 +292,7 @@ inline void Solver::Impl::expand(std::uint32_t i) {
   const HandKey key = nodes[i].key;
   const TileCounts hand = hand_of_key(key);
   const int s = nodes[i].shanten;
-  const bool changes = changes_allowed(s, key.hi);
+  const bool changes = changes_allowed(s, key);
   if (s == 0 && !changes) {
     expand_locked_tenpai(i, hand);
     return;
@@ -350,9 +353,12 @@ inline void Solver::Impl::expand(std::uint32_t i) {
         if (edge.allowed > 0) edge.discard = j;
       }
     }
+    const double call = calls && improves && s > 0 ? call_chance(hand, k) : 0.0;
+    // A closed hand's call takes the tile into the same hand opened.
+    const bool opens = call > 0 && closed_calls && !is_opened(key);
+    const std::uint32_t call_target = opens ? improving_discard(opened(x_key), x, s - 1, probe, k) : kNone;
     --x[k];
-    const bool callable = calls && improves && s > 0;
-    if (edge.discard != kNone || edge.win >= 0) add_edge(edge, callable ? call_chance(hand, k) : 0.0);
+    if (edge.discard != kNone || edge.win >= 0) add_edge(edge, call, call_target);
   }
   nodes[i].edge_begin = edge_begin;
   nodes[i].edge_end = static_cast<std::uint32_t>(edges.size());

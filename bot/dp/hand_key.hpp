@@ -28,6 +28,11 @@ inline constexpr int kRedShift = 27;      // three bits: the red five of each su
 inline constexpr int kWinKindShift = 30;  // six bits: the winning kind (win keys only)
 inline constexpr int kKeyBitsHi = 36;     // hi's bits that belong to the key
 
+// In `lo`, above its twelve fields: the hand was opened by a call the DP valued from a closed
+// hand (docs/dp.md, "Calls"); its wins score open.
+inline constexpr std::uint64_t kOpenedFlagLo = std::uint64_t{1} << (kFieldBits * kLoFields);
+inline constexpr std::uint64_t kCountMaskLo = kOpenedFlagLo - 1;
+
 inline constexpr std::uint64_t red_flag(int suit) { return std::uint64_t{1} << (kRedShift + suit); }
 
 // One copy of `kind` as a number to add to its word.
@@ -76,7 +81,16 @@ inline TileCounts counts_of(const HandKey& key) {
 
 // The key without its flags.
 inline HandKey counts_only(HandKey key) {
+  key.lo &= kCountMaskLo;
   key.hi &= kCountMaskHi;
+  return key;
+}
+
+inline bool is_opened(const HandKey& key) { return (key.lo & kOpenedFlagLo) != 0; }
+
+// The same hand in the opened family.
+inline HandKey opened(HandKey key) {
+  key.lo |= kOpenedFlagLo;
   return key;
 }
 

@@ -15,7 +15,7 @@ inline double Solver::Impl::win_points(const DrawEdge& edge, WinVariant variant,
 
 inline bool Solver::Impl::riichi_at(std::uint32_t node, int t, Objective objective) const {
   const DrawNode& n = nodes[node];
-  if (n.shanten != 0 || !riichi_possible || options.riichi == RiichiMode::never || t >= draws) return false;
+  if (n.shanten != 0 || !riichi_allowed(n.key) || options.riichi == RiichiMode::never || t >= draws) return false;
   if (options.riichi == RiichiMode::always || objective == Objective::tenpai) return options.riichi == RiichiMode::always;
   const double declared = declaration_value(tenpai_entry(n.tenpai_slot, t, TenpaiTable::fresh_riichi, objective), objective);
   return declared >= tenpai_entry(n.tenpai_slot, t, TenpaiTable::dama, objective);

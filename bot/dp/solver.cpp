@@ -48,8 +48,9 @@ inline void Solver::Impl::check_position() {
       calls = calls || rate > 0;
     }
   }
-  // A call would open a closed hand, whose wins the states score as closed: no calls there.
-  calls = calls && !closed;
+  // A call opens a closed hand: valued only where its states are opened (closed_hand_calls).
+  closed_calls = calls && closed && options.closed_hand_calls && !position.in_riichi;
+  calls = calls && (!closed || closed_calls);
 }
 
 // The candidates' values at the requested draws left, best first, and the solve's figures.
@@ -76,7 +77,7 @@ inline void Solver::Impl::fill_result() {
   result.winning_hands = wins.size();
   result.impossible_entries = impossible;
   result.table_bytes = nodes.capacity() * sizeof(DrawNode) + edges.capacity() * sizeof(DrawEdge) +
-                       call_chances.capacity() * sizeof(double) +
+                       call_chances.capacity() * sizeof(double) + call_targets.capacity() * sizeof(std::uint32_t) +
                        discards.capacity() * sizeof(DiscardNode) + successors.capacity() * sizeof(Successor) +
                        wins.capacity() * sizeof(WinValue) + node_index.bytes() + discard_index.bytes() +
                        win_index.bytes() + ukeire_index.bytes() + ukeire_values.capacity() * sizeof(float) +
@@ -94,6 +95,7 @@ inline void Solver::Impl::reset() {
   nodes.clear();
   edges.clear();
   call_chances.clear();
+  call_targets.clear();
   discards.clear();
   successors.clear();
   wins.clear();

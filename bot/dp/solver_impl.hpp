@@ -42,7 +42,8 @@ struct Solver::Impl {
   int melds = 0;
   bool closed = true;
   bool riichi_possible = false;
-  bool calls = false;        // an open hand with offer rates: the call slots are valued
+  bool calls = false;        // offer rates for an open hand (or a closed one's calls): call slots valued
+  bool closed_calls = false; // a closed hand's calls lead to its opened states
   TileCounts root{};         // the hand the extra copies are counted from
   int root_shanten = 0;
   bool root_is_draw = true;
@@ -74,6 +75,9 @@ struct Solver::Impl {
   // With calls, per edge (beside `edges`): the chance per go-round that its kind is offered to a
   // hand that can call it and the call lowers the shanten (docs/dp.md, "Calls"), else 0.
   LargeVector<double> call_chances;
+  // With a closed hand's calls, per edge: the opened discard state its call leads to (kNone: the
+  // call takes the tile into the edge's own discard state, as in a hand that is open already).
+  LargeVector<std::uint32_t> call_targets;
 
   // ---- set-up and result (solver.cpp) ----
 
@@ -86,7 +90,8 @@ struct Solver::Impl {
 
   void set_up_draw_weights();
   double call_chance(const TileCounts& hand, int kind) const;
-  void add_edge(const DrawEdge& edge, double call);
+  void add_edge(const DrawEdge& edge, double call, std::uint32_t call_target = kNone);
+  bool riichi_allowed(const HandKey& key) const { return riichi_possible && !is_opened(key); }
   float weight_of(const TileCounts& hand, int kind) const { return draw_weight[kind][hand[kind]]; }
 
   // The ukeire of a hand, computed once per solve; `key` holds its counts (no flags).
@@ -102,7 +107,7 @@ struct Solver::Impl {
   std::uint16_t allow_changes(std::uint32_t j, float threshold);
   std::int32_t win_of(const HandKey& x_key, const TileCounts& x, int k);
   bool any_change(int s) const;
-  bool changes_allowed(int s, std::uint64_t flags) const;
+  bool changes_allowed(int s, const HandKey& key) const;
   void expand_locked_tenpai(std::uint32_t i, const TileCounts& hand);
   void expand(std::uint32_t i);
   std::uint64_t root_flags() const;
@@ -139,8 +144,8 @@ struct Solver::Impl {
   PointsByHan points_by_han(const ReadingValues& readings, int most, bool tsumo);
   int hand_points(int han, int fu, int yakuman, bool tsumo);
   std::span<const Decomposition> regular_readings(const HandKey& key, const TileCounts& x);
-  bool prices_rons() const;
-  RonPoints ron_points(const WinningHand& hand, std::span<const Decomposition> regular, int most);
+  bool prices_rons(bool riichi) const;
+  RonPoints ron_points(const WinningHand& hand, std::span<const Decomposition> regular, int most, bool with_riichi);
   WinValue score_win(const HandKey& x_key, const TileCounts& x, int k);
 
   // ---- the sweep (sweep.cpp) ----
@@ -162,6 +167,7 @@ struct Solver::Impl {
     double chance = 0;
   };
   std::vector<Offer> offers;
+  std::vector<double> call_scratch;     // the rows of those offers that open a closed hand
   std::vector<std::uint32_t> order;     // the states in the order they are valued
   std::size_t impossible = 0;
   std::size_t row_length = 0;  // (draws + 1) * kObjectives, set by sweep()
@@ -249,14 +255,14 @@ struct Solver::Impl {
   void prefetch_targets(std::uint32_t i) const;
   void prefetch_rows(std::uint32_t i) const;
   int first_time(const DrawNode& node) const;
-  void gather_offers(const DrawNode& node);
+  void gather_offers(const DrawNode& node, std::size_t from, std::size_t to);
   double call_gain(int t, Objective objective, double value) const;
   void draw_values(std::uint32_t i);
   void tenpai_values(std::uint32_t i);
   double settle(double base, double gain, double helpful, int t);
   static Part locked_win_part(double base, double riichi_weight);
-  double store_tenpai(std::uint32_t i, std::int32_t slot, int t, Objective objective, const Part& dama_part,
-                      const Part& fresh_part, const Part& locked_part);
+  double store_tenpai(std::uint32_t i, std::int32_t slot, int t, Objective objective, bool riichi_on,
+                      const Part& dama_part, const Part& fresh_part, const Part& locked_part);
   // Entering riichi with the fresh table's value: the score objective pays the deposit (the
   // tables count its return on a win).
   static double declaration_value(double fresh, Objective objective) {

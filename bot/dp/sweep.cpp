@@ -101,12 +101,28 @@ inline double Solver::Impl::call_gain(int t, Objective objective, double value) 
   return gain;
 }
 
-// The state's offers (its edges with a call chance) and their continuation rows, once for all
-// its times; after gather_continuations.
-inline void Solver::Impl::gather_offers(const DrawNode& node) {
+// The state's offers (its edges with a call chance) and their continuation rows over the row
+// entries [from, to), once for all its times; after gather_continuations. A closed hand's call
+// continues in its opened discard state: the best of that state's discards per time.
+inline void Solver::Impl::gather_offers(const DrawNode& node, std::size_t from, std::size_t to) {
   offers.clear();
+  const std::size_t count = node.edge_end - node.edge_begin;
+  if (closed_calls && call_scratch.size() < count * row_size()) call_scratch.resize(count * row_size());
   for (std::uint32_t e = node.edge_begin; e < node.edge_end; ++e) {
-    if (call_chances[e] > 0) offers.push_back({edge_rows[e - node.edge_begin], call_chances[e]});
+    if (call_chances[e] <= 0) continue;
+    const std::size_t at = e - node.edge_begin;
+    const std::uint32_t target = closed_calls ? call_targets[e] : kNone;
+    if (target == kNone) {
+      offers.push_back({edge_rows[at], call_chances[e]});
+      continue;
+    }
+    const DiscardNode& opened_state = discards[target];
+    if (opened_state.begin == opened_state.end) continue;
+    double* out = call_scratch.data() + at * row_size();
+    const double* first = row(successors[opened_state.begin].node);
+    std::copy(first + from, first + to, out + from);
+    for (std::uint32_t p = opened_state.begin + 1; p < opened_state.end; ++p) raise_to(out, row(successors[p].node), from, to);
+    offers.push_back({out, call_chances[e]});
   }
 }
 
@@ -130,7 +146,7 @@ inline void Solver::Impl::draw_values(std::uint32_t i) {
   const std::size_t to = static_cast<std::size_t>(last_time + 2) * kObjectives;
   gather_continuations(node, from, to);
   if (calls) {
-    gather_offers(node);
+    gather_offers(node, from, to);
     // After the last draw only the call slot is left: a call can still reach tenpai.
     for (int o = 0; o < kObjectives; ++o) set(i, draws, static_cast<Objective>(o), call_gain(draws, static_cast<Objective>(o), 0.0));
   }
@@ -206,7 +222,7 @@ inline void Solver::Impl::tenpai_values(std::uint32_t i) {
   double* values_of_i = values.data() + i * row_size();
   std::fill(values_of_i, values_of_i + static_cast<std::size_t>(first) * kObjectives, 0.0);
   std::fill(values_of_i + static_cast<std::size_t>(draws) * kObjectives, values_of_i + row_size(), 0.0);
-  const bool riichi_on = riichi_possible && options.riichi != RiichiMode::never;
+  const bool riichi_on = riichi_allowed(node.key) && options.riichi != RiichiMode::never;
   double* tables = &tenpai_entry(slot, 0, TenpaiTable::dama, Objective::win);
   const std::size_t table_row = kTenpaiEntries;
   if (riichi_on) {
@@ -281,9 +297,9 @@ inline void Solver::Impl::tenpai_values(std::uint32_t i) {
       }
     }
     const Part riichi_win = riichi_on ? locked_win_part(locked[0], riichi_weight) : Part{};
-    value[0] = or_zero(store_tenpai(i, slot, t, Objective::win, dama_win, riichi_win, riichi_win));
+    value[0] = or_zero(store_tenpai(i, slot, t, Objective::win, riichi_on, dama_win, riichi_win, riichi_win));
     if (!riichi_on) {
-      value[1] = or_zero(store_tenpai(i, slot, t, Objective::score, dama_score, Part{}, Part{}));
+      value[1] = or_zero(store_tenpai(i, slot, t, Objective::score, riichi_on, dama_score, Part{}, Part{}));
       continue;
     }
     Part fresh_score{locked[1], 0, 0};
@@ -292,7 +308,7 @@ inline void Solver::Impl::tenpai_values(std::uint32_t i) {
       fresh_score.add(win.weight, win.ippatsu_points[haitei]);
       locked_score.add(win.weight, win.riichi_points[haitei]);
     }
-    value[1] = or_zero(store_tenpai(i, slot, t, Objective::score, dama_score, fresh_score, locked_score));
+    value[1] = or_zero(store_tenpai(i, slot, t, Objective::score, riichi_on, dama_score, fresh_score, locked_score));
     locked = {locked_riichi(slot, t, Objective::win), locked_riichi(slot, t, Objective::score)};
   }
 }
@@ -308,13 +324,13 @@ inline Solver::Impl::Part Solver::Impl::locked_win_part(double base, double riic
 }
 
 // A tenpai state's tables at time t for one objective (win or score) and its value: dama, or
-// riichi declared now when it is better (or forced).
-inline double Solver::Impl::store_tenpai(std::uint32_t i, std::int32_t slot, int t, Objective objective, const Part& dama_part,
-                                  const Part& fresh_part, const Part& locked_part) {
+// (`riichi_on`) riichi declared now when it is better (or forced).
+inline double Solver::Impl::store_tenpai(std::uint32_t i, std::int32_t slot, int t, Objective objective, bool riichi_on,
+                                  const Part& dama_part, const Part& fresh_part, const Part& locked_part) {
   const double dama = settle(dama_part.base, dama_part.gain, dama_part.helpful, t);
   tenpai_entry(slot, t, TenpaiTable::dama, objective) = dama;
   double value = dama;
-  if (riichi_possible && options.riichi != RiichiMode::never) {
+  if (riichi_on) {
     const double fresh = settle(fresh_part.base, fresh_part.gain, fresh_part.helpful, t);
     tenpai_entry(slot, t, TenpaiTable::fresh_riichi, objective) = fresh;
     tenpai_entry(slot, t, TenpaiTable::locked_riichi, objective) = settle(locked_part.base, locked_part.gain, locked_part.helpful, t);

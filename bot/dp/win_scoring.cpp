@@ -168,23 +168,23 @@ inline std::span<const Decomposition> Solver::Impl::regular_readings(const HandK
 }
 
 // Whether the solve prices rons apart from tsumo wins (options.ron_share).
-inline bool Solver::Impl::prices_rons() const {
-  return options.ron_share.without_riichi > 0 || (riichi_possible && options.ron_share.riichi > 0);
+inline bool Solver::Impl::prices_rons(bool riichi) const {
+  return options.ron_share.without_riichi > 0 || (riichi && options.ron_share.riichi > 0);
 }
 
 // The ron of the winning hand: its points by extra han, from its readings without riichi when a
 // ron has a yaku without it, else (a closed hand) from its readings under riichi.
 inline Solver::Impl::RonPoints Solver::Impl::ron_points(const WinningHand& hand, std::span<const Decomposition> regular,
-                                                        int most) {
+                                                        int most, bool with_riichi) {
   RonPoints ron;
   const ReadingValues dama = score_readings(hand, ron_context, position.rules, regular);
   if (dama.error == ScoreError::none) {
     ron.dama = true;
-    ron.riichi = riichi_possible;
+    ron.riichi = with_riichi;
     ron.points = points_by_han(dama, most, false);
     return ron;
   }
-  if (!riichi_possible) return ron;
+  if (!with_riichi) return ron;
   WinContext declared = ron_context;
   declared.riichi = true;
   const ReadingValues riichi = score_readings(hand, declared, position.rules, regular);
@@ -198,13 +198,16 @@ inline Solver::Impl::RonPoints Solver::Impl::ron_points(const WinningHand& hand,
 // The winning hand x (k drawn) as the DP values it: expected points per variant, or neither a dama
 // nor a riichi win when it does not score at all. With rons priced (options.ron_share), each
 // variant's points are those of its tsumo and its ron in their shares; a win whose ron has no yaku
-// (a dama hand without one) comes by tsumo alone, and haitei's han is the tsumo's.
+// (a dama hand without one) comes by tsumo alone, and haitei's han is the tsumo's. A hand of the
+// opened states (a closed hand's call, docs/dp.md "Calls") scores open, without riichi.
 WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int k) {
   WinValue value;
   WinningHand hand;
   hand.concealed = x;
   hand.win_kind = k;
+  hand.opened_by_call = is_opened(x_key);
   for (const Meld& meld : position.melds) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld;
+  const bool riichi = riichi_allowed(x_key);
   // The readings serve every variant: a closed tsumo always has menzen tsumo, so a dama win
   // exists whenever riichi is possible, and riichi, ippatsu and haitei only add han.
   const std::span<const Decomposition> regular = regular_readings(counts_only(x_key), x);
@@ -212,11 +215,11 @@ WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int 
   if (readings.error != ScoreError::none) return value;
   value.dama = true;
   const HanDistribution extra = extra_han(x, flags_of(x_key));
-  const HanDistribution with_ura = riichi_possible ? convolve(extra, ura_han(x)) : extra;
+  const HanDistribution with_ura = riichi ? convolve(extra, ura_han(x)) : extra;
   // Riichi, ippatsu and haitei add up to three han to the extra ones.
   const int most = last_nonzero(with_ura) + 3;
   const PointsByHan points = points_by_han(readings, most, true);
-  const RonPoints ron = prices_rons() ? ron_points(hand, regular, most) : RonPoints{};
+  const RonPoints ron = prices_rons(riichi) ? ron_points(hand, regular, most, riichi) : RonPoints{};
   // Besides the points a win collects the honba and the sticks on the table, and under riichi
   // its own deposit back.
   const double sticks = 300.0 * position.honba + 1000.0 * position.riichi_sticks;
@@ -226,7 +229,7 @@ WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int 
     const double tsumo = expected_points(points, haitei ? 1 : 0, extra);
     value.points[WinValue::at(WinVariant::dama, haitei)] = static_cast<float>(with_rons(tsumo, dama_ron, dama_share) + sticks);
   }
-  if (!riichi_possible) return value;
+  if (!riichi) return value;
   value.riichi = true;
   const double riichi_share = ron.riichi ? options.ron_share.riichi : 0.0;
   for (const WinVariant variant : {WinVariant::riichi, WinVariant::ippatsu}) {

@@ -81,6 +81,7 @@ dp::Options WorkPlan::options_for(int shanten) const {
   options.any_change_before_tenpai = false;
   options.shanten_back = shanten <= shanten_back_up_to;
   options.hand_change = shanten <= hand_change_up_to;
+  options.closed_hand_calls = closed_hand_calls;
   return options;
 }
 
@@ -93,6 +94,7 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
   plan.scored_samples = plan.samples / std::max(1, params.scored_sample_divisor);
   plan.shanten_back_up_to = std::min(params.shanten_back_up_to, large ? 2 : small ? 0 : 1);
   plan.hand_change_up_to = small ? 1 : 2;
+  plan.closed_hand_calls = params.closed_hand_calls;
   plan.sampling_deadline_share = params.sampling_deadline_share;
   plan.dp_deadline_share = params.dp_deadline_share;
   return plan;
@@ -177,7 +179,7 @@ struct FullPolicy::Decision {
   Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing);
 
   // What the DP's draws and calls come from at this table: the wall's weights, and the call
-  // offers once our hand is open (set_call_offers).
+  // offers once our hand is open, or always with a closed hand's calls (set_call_offers).
   void ready_for_dp(dp::Position& position) const;
 };
 

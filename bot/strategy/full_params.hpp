@@ -134,6 +134,10 @@ struct FullParams {
   // go-round, the chance that some other seat discards it (a pon offer) and that the seat before
   // ours does (a chi offer), by kind of tile (scripts/study/call-chances).
   bool open_hand_calls = false;
+  // The same whether our hand is open or closed (docs/full.md, "A closed hand's calls"): a closed
+  // hand's DP counts its calls too, each leading to the hand opened, whose wins need a yaku of
+  // their own and have no riichi; the call and its pass are then both priced with later calls.
+  bool closed_hand_calls = false;
   double pon_offer_rate_honour = 0.065;
   double pon_offer_rate_terminal = 0.045;
   double pon_offer_rate_middle = 0.019;
@@ -241,6 +245,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points; off: +0.002 +- 0.085 in average rank pooled over its paired runs (seeds 25480 and 25482), above zero");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
+  visit("closed_hand_calls", p.closed_hand_calls,
+        "true: our later calls are counted in the DP whether our hand is open or closed, a closed hand's call leading to its opened states (wins need a yaku, no riichi), so a call and its pass are both priced with them (false: as open_hand_calls says)");
   visit("pon_offer_rate_honour", p.pon_offer_rate_honour,
         "per unseen copy of an honour, the chance per go-round that another seat discards it: every seat's windows of full vs 3 majiang-ai (seeds 25510, 25520 odd walls; scripts/study/call-chances; 0.068 vs 3 greedy, seed 25522)");
   visit("pon_offer_rate_terminal", p.pon_offer_rate_terminal, "the same for a 1 or a 9 (0.044 vs 3 greedy)");

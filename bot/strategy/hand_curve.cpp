@@ -70,7 +70,7 @@ WinContext ron_context(const Table& table) {
 
 void set_call_offers(dp::Position& position, const FullParams& params, bool open_at_table) {
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (!params.open_hand_calls || !open_at_table) {
+    if (!params.closed_hand_calls && (!params.open_hand_calls || !open_at_table)) {
       position.pon_offer_rate[kind] = 0;
       position.chi_offer_rate[kind] = 0;
     } else if (is_honor(kind)) {

@@ -21,9 +21,10 @@ enum class RonHand { riichi, dama, open };
 double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params);
 
 // The DP's call offers (docs/dp.md, "Calls") from the params: their rates by kind of tile when
-// `open_hand_calls` is on and our hand is open already at the table (`open_at_table`), else
-// none. A closed hand's call is valued against its pass, whose closed hand the DP gives no call:
-// both sides are then valued without them (docs/full.md, "Later calls in the DP").
+// `open_hand_calls` is on and our hand is open already at the table (`open_at_table`), or
+// whatever the hand with `closed_hand_calls` (the DP then opens a closed hand by its calls), else
+// none. Without that, a closed hand's call is valued against its pass, whose closed hand the DP
+// gives no call: both sides without them (docs/full.md, "Later calls in the DP").
 void set_call_offers(dp::Position& position, const FullParams& params, bool open_at_table);
 
 // The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that

@@ -3,8 +3,11 @@
 //   slot before every draw and after the last; the offers of a hand's callable kinds at
 //   1 - (1 - rate)^copies, scaled to sum to 1 at most; a call takes the tile as a draw would and
 //   leaves the draw to come), agrees with the solver's tenpai and win odds at every time, for
-//   open hands of one and two shanten;
-// - no call is valued for a closed hand, nor with every rate at 0: the one-player game's values;
+//   open hands of one and two shanten, and for closed hands whose calls lead to their opened
+//   states (Options::closed_hand_calls), an opened hand winning only where the engine finds it a
+//   yaku as an open hand;
+// - no call is valued for a closed hand without that option, nor with every rate at 0: the
+//   one-player game's values;
 // - every value stays a probability on random open hands with random rates;
 // - offers only add: an open hand's values with calls are at least those without.
 #include <cmath>
@@ -17,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "bot/dp/dp.hpp"
+#include "engine/score.hpp"
 #include "engine/shanten.hpp"
 #include "engine/waits.hpp"
 #include "tests/tiles_of.hpp"
@@ -61,24 +65,50 @@ dp::Options no_options() {
   return options;
 }
 
-// The model of docs/dp.md, "Calls", for a draw state of an open hand whose every win scores, with
-// neither shanten-back nor hand changes: V(h, t) is the value before the call slot ahead of draw t.
+// The model of docs/dp.md, "Calls", for a draw state with neither shanten-back nor hand changes:
+// V(h, opened, t) is the value before the call slot ahead of draw t. An open hand's every win
+// scores (the cases give it a yaku); a closed hand (`closed_calls`) wins by menzen tsumo, and its
+// call leads to the same hand opened, which wins only where the engine scores it open.
 class CallRecursion {
  public:
-  CallRecursion(const dp::Position& position, dp::Objective objective)
-      : position_(position), objective_(objective), draws_(position.draws_left) {
+  CallRecursion(const dp::Position& position, dp::Objective objective, bool closed_calls = false)
+      : position_(position), objective_(objective), draws_(position.draws_left), closed_calls_(closed_calls) {
     for (const double w : position.weights) wall_ += w;
   }
 
-  double value(const TileCounts& hand, int t) {
-    const auto key = std::make_pair(hand, t);
+  double value(const TileCounts& hand, int t) { return value(hand, false, t); }
+
+ private:
+  struct Key {
+    TileCounts hand;
+    bool opened;
+    int t;
+    auto operator<=>(const Key&) const = default;
+  };
+
+  double value(const TileCounts& hand, bool opened, int t) {
+    const Key key{hand, opened, t};
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const double v = compute(hand, t);
+    const double v = compute(hand, opened, t);
     memo_[key] = v;
     return v;
   }
 
- private:
+  // Whether drawing `kind` to the tenpai `hand` wins: always for a hand open at the table (the
+  // cases' melds give it a yaku) or closed (menzen tsumo); for an opened hand, as the engine
+  // scores the tsumo of an open hand.
+  bool wins(const TileCounts& hand, bool opened, int kind) const {
+    if (!opened || !closed_calls_) return true;
+    WinningHand win;
+    win.concealed = hand;
+    ++win.concealed[kind];
+    win.win_kind = kind;
+    win.opened_by_call = true;
+    WinContext context;
+    context.tsumo = true;
+    return score_win(win, context, position_.rules).ok();
+  }
+
   // The wall's weight of `kind` less the copies held beyond the root's.
   double weight(const TileCounts& hand, int kind) const {
     return std::max(0.0, position_.weights[kind] - std::max(0, hand[kind] - position_.hand[kind]));
@@ -105,7 +135,7 @@ class CallRecursion {
   }
 
   // The best draw state after `kind` joins `hand` (shanten s - 1): its best discard's value at t.
-  double best_after(const TileCounts& hand, int kind, int t) {
+  double best_after(const TileCounts& hand, bool opened, int kind, int t) {
     TileCounts x = hand;
     ++x[kind];
     const int target = shanten(hand) - 1;
@@ -113,23 +143,23 @@ class CallRecursion {
     for (int d = 0; d < kNumKinds; ++d) {
       if (x[d] == 0) continue;
       --x[d];
-      if (shanten(x) == target) best = std::max(best, value(x, t));
+      if (shanten(x) == target) best = std::max(best, value(x, opened, t));
       ++x[d];
     }
     return best;
   }
 
-  double compute(const TileCounts& hand, int t) {
+  double compute(const TileCounts& hand, bool opened, int t) {
     const int s = shanten(hand);
     if (s == 0) {
       if (objective_ == dp::Objective::tenpai) return 1;
       if (t == draws_) return 0;
-      // A tenpai hand wins on its waits (every win scores) and has no call slot.
-      const double later = value(hand, t + 1);
+      // A tenpai hand wins on its waits that score and has no call slot.
+      const double later = value(hand, opened, t + 1);
       double waits = 0;
       const KindMask mask = waits_of(hand);
       for (int k = 0; k < kNumKinds; ++k) {
-        if (((mask >> k) & 1) != 0 && hand[k] < 4) waits += weight(hand, k);
+        if (((mask >> k) & 1) != 0 && hand[k] < 4 && wins(hand, opened, k)) waits += weight(hand, k);
       }
       return later + waits / (wall_ - t) * (1 - later);
     }
@@ -143,19 +173,19 @@ class CallRecursion {
       if (shanten(x) < s) improving.push_back(k);
     }
     if (t < draws_) {
-      const double stay = value(hand, t + 1);
+      const double stay = value(hand, opened, t + 1);
       without_slot = stay;
       for (const int k : improving) {
-        without_slot += weight(hand, k) / (wall_ - t) * std::max(0.0, best_after(hand, k, t + 1) - stay);
+        without_slot += weight(hand, k) / (wall_ - t) * std::max(0.0, best_after(hand, opened, k, t + 1) - stay);
       }
     }
-    // The call slot before draw t.
+    // The call slot before draw t: a call opens the hand (a hand open at the table stays so).
     double total = 0;
     for (const int k : improving) total += offer(hand, k);
     const double scale = total > 1 ? 1 / total : 1;
     double value = without_slot;
     for (const int k : improving) {
-      value += scale * offer(hand, k) * std::max(0.0, best_after(hand, k, t) - without_slot);
+      value += scale * offer(hand, k) * std::max(0.0, best_after(hand, true, k, t) - without_slot);
     }
     return value;
   }
@@ -163,8 +193,9 @@ class CallRecursion {
   dp::Position position_;
   dp::Objective objective_;
   int draws_;
+  bool closed_calls_;
   double wall_ = 0;
-  std::map<std::pair<TileCounts, int>, double> memo_;
+  std::map<Key, double> memo_;
 };
 
 TEST(DpCalls, AgreeWithAnExactRecursionOfTheModel) {
@@ -203,6 +234,47 @@ TEST(DpCalls, AgreeWithAnExactRecursionOfTheModel) {
   EXPECT_GE(compared, 70);
 }
 
+// A closed hand's calls (Options::closed_hand_calls): the same recursion with the opened states
+// scored by the engine as an open hand. Haku's pair gives a pon its yaku; the others' calls
+// (9s, the runs' tiles) open a hand that wins only if it finds a yaku of its own (tanyao, haku).
+TEST(DpCalls, AClosedHandsCallsAgreeWithTheRecursionOfTheModel) {
+  const std::vector<const char*> hands = {
+      "P P 2m 3m 4m 6p 7p 9s 9s 3s 4s 5s E",  // one shanten
+      "P P 2m 3m 6p 7p 9s 9s 3s 4s 5s E S",   // two shanten
+      "2m 3m 4m 6p 7p 3s 3s 5s 6s 7s 8s 8s N",  // one shanten, tanyao open if N goes
+  };
+  dp::Options options = no_options();
+  options.closed_hand_calls = true;
+  int compared = 0;
+  int gained = 0;
+  for (const char* hand : hands) {
+    for (const int draws : {1, 3, 6}) {
+      dp::Position position = open_position(hand, {}, draws);
+      set_rates(position, 0.08, 0.03);
+      const dp::Result result = dp::evaluate(position, options);
+      dp::Position without_rates = position;
+      set_rates(without_rates, 0, 0);
+      const dp::Result one_player = dp::evaluate(without_rates, options);
+      ASSERT_EQ(result.candidates.size(), 1u);
+      const dp::Candidate& only = result.candidates[0];
+      for (const dp::Objective objective : {dp::Objective::tenpai, dp::Objective::win}) {
+        CallRecursion exact(position, objective, true);
+        const int o = static_cast<int>(objective);
+        EXPECT_NEAR(only.value[o], exact.value(position.hand, 0), 1e-9) << hand << " draws " << draws << " objective " << o;
+        for (int r = 1; r <= draws; ++r) {
+          EXPECT_NEAR(only.by_draws[o][static_cast<std::size_t>(r - 1)], exact.value(position.hand, draws - r), 1e-9)
+              << hand << " r=" << r << " objective " << o;
+          ++compared;
+        }
+        gained += only.value[o] > one_player.candidates[0].value[o] + 1e-6;
+      }
+      EXPECT_EQ(result.impossible_entries, 0u);
+    }
+  }
+  EXPECT_GE(compared, 60);
+  EXPECT_GE(gained, 10);  // the calls matter
+}
+
 TEST(DpCalls, AClosedHandAndZeroRatesAreTheOnePlayerGame) {
   dp::Position closed;
   for (const Tile tile : tiles_of("2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E")) ++closed.hand[tile.kind()];
@@ -213,9 +285,16 @@ TEST(DpCalls, AClosedHandAndZeroRatesAreTheOnePlayerGame) {
   dp::Position open = open_position("3m 4m 6p 7p 9s 9s 1s", {pon_of("P"), chi_of("2p")}, 10);
   dp::Position open_with_zero = open;
   set_rates(open_with_zero, 0, 0);
-  for (const auto& [plain, other] : {std::make_pair(closed, with_rates), std::make_pair(open, open_with_zero)}) {
-    const dp::Result a = dp::evaluate(plain, dp::Options{});
-    const dp::Result b = dp::evaluate(other, dp::Options{});
+  // A closed hand's calls asked for, but no offer: the one-player game as well.
+  dp::Options closed_calls;
+  closed_calls.closed_hand_calls = true;
+  struct Pair {
+    dp::Position plain, other;
+    dp::Options options;
+  };
+  for (const Pair& pair : {Pair{closed, with_rates, {}}, Pair{open, open_with_zero, {}}, Pair{closed, closed, closed_calls}}) {
+    const dp::Result a = dp::evaluate(pair.plain, dp::Options{});
+    const dp::Result b = dp::evaluate(pair.other, pair.options);
     ASSERT_EQ(a.candidates.size(), b.candidates.size());
     EXPECT_EQ(a.draw_states, b.draw_states);
     for (std::size_t i = 0; i < a.candidates.size(); ++i) {
