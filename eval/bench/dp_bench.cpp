@@ -118,6 +118,25 @@ BENCHMARK_CAPTURE(BM_DpOpenHand, O1_1shanten_calls, kO1, true)->Unit(benchmark::
 BENCHMARK_CAPTURE(BM_DpOpenHand, O2_2shanten, kO2, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_DpOpenHand, O2_2shanten_calls, kO2, true)->Unit(benchmark::kMillisecond);
 
+// Closed hands (the bench hands, both options, 17 draws) without and with their own calls
+// (Options::closed_hand_calls at the default rates, as `full` sets them with closed_hand_calls):
+// each call leads to the hand opened, a second family of states, and every time is valued.
+void BM_DpClosedHandCalls(benchmark::State& state, const char* hand, bool calls) {
+  dp::Position position = bench_position(hand);
+  FullParams params;
+  params.closed_hand_calls = calls;
+  set_call_offers(position, params, false);
+  dp::Options options;
+  options.closed_hand_calls = calls;
+  time_solves(state, position, options);
+}
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten, kH1, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten_calls, kH1, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten, kH2, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten_calls, kH2, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten, kH3, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten_calls, kH3, true)->Unit(benchmark::kMillisecond);
+
 // A fresh solver per call (the one-shot dp::evaluate): the cost of first touching the memory.
 void BM_DpFreshSolver(benchmark::State& state, const char* hand) {
   const dp::Position position = bench_position(hand);
