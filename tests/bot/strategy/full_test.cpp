@@ -240,6 +240,36 @@ TEST(Full, CountsLaterCallsOnceTheHandIsOpen) {
   }
 }
 
+// The same closed hand with a closed hand's calls (closed_hand_calls): the pass's DP may call too,
+// its calls opening the hand, so the pon of haku and the pass both win more often than with no
+// later call on either side; a pon that leaves no yaku is still passed.
+TEST(Full, CountsLaterCallsOnBothSidesOfAClosedHandsCall) {
+  const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
+  const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                              dahai(1, "P", true)});
+  const auto best_win_odds = [&](bool closed_calls, const std::string& type) {
+    FullSettings settings = without_placement();
+    settings.params.closed_hand_calls = closed_calls;
+    nlohmann::json why;
+    full(closed, settings, &why);
+    double best = -1;
+    for (const nlohmann::json& c : why["candidates"]) {
+      if (c["action"]["type"] == type) best = std::max(best, c["win_prob"].get<double>());
+    }
+    return best;
+  };
+  for (const std::string type : {"pon", "none"}) {
+    ASSERT_GE(best_win_odds(false, type), 0) << type;
+    EXPECT_GT(best_win_odds(true, type), best_win_odds(false, type) + 0.005) << type;
+  }
+  const Table no_yaku = after({start_game(0), start_kyoku("2m 3m 4m 6p 7p 8p 1s 1s 9s 9s 5m 7m W"), tsumo(0, "N"),
+                               dahai(0, "N", true), tsumo(1), dahai(1, "9s")});
+  FullSettings settings;
+  settings.params.closed_hand_calls = true;
+  nlohmann::json why;
+  EXPECT_EQ(full(no_yaku, settings, &why).type, EventType::none) << why.dump(1);
+}
+
 // Nine kinds of terminals and honours and nothing else: a thirteen-orphans try needs four more
 // kinds; the abortive draw is the better deal.
 TEST(Full, AbortsWithNineTerminalKinds) {
