@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/champion without a build: its usage and errors, and a champion already built (its
 # binary and commit stamp in place) printed at once without building again, while one whose stamp
-# names another commit is not taken as built. Exit 77 (skipped) outside a git checkout.
+# names another commit is not taken as built, and a run that finds another building the same
+# champion waits for it and takes its build. Exit 77 (skipped) outside a git checkout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 champion="$root/scripts/champion"
@@ -37,4 +38,18 @@ chmod +x "$work/bin/cmake"
 if PATH="$work/bin:$PATH" CHAMPIONS_DIR="$work" "$champion" HEAD >/dev/null 2>"$work/err"; then fail "took a stale champion"; fi
 grep -q "cmake called" "$work/err" || fail "did not build a stale champion: $(cat "$work/err")"
 [ -f "$work/$short/CMakeLists.txt" ] || fail "the revision's tree was not exported"
+# Another run building the same champion holds its lock: this one waits, then finds the champion
+# built (its stamp written meanwhile) and prints it without building (cmake would fail).
+echo 0000000000000000000000000000000000000000 >"$work/$short/commit"
+exec {holder}>"$work/$short.lock"
+flock "$holder"
+PATH="$work/bin:$PATH" CHAMPIONS_DIR="$work" "$champion" HEAD >"$work/out" 2>"$work/err" {holder}>&- &
+waiting=$!
+for _ in $(seq 100); do grep -q "waiting" "$work/err" && break; sleep 0.1; done
+grep -q "waiting for another run's build of $short" "$work/err" || fail "did not wait for the lock: $(cat "$work/err")"
+echo "$commit" >"$work/$short/commit"
+exec {holder}>&-
+wait "$waiting" || fail "failed after waiting: $(cat "$work/err")"
+[ "$(cat "$work/out")" = "$work/$short/build/tenbin" ] || fail "printed '$(cat "$work/out")' after waiting"
+! grep -q "cmake called" "$work/err" || fail "built again after waiting"
 echo "ok: scripts/champion"
