@@ -37,6 +37,9 @@ frozen=("$work"/out/bin/tenbin-*)
 [ ${#frozen[@]} = 1 ] && cmp -s "${frozen[0]}" "$build/tenbin" || fail "the frozen copy: ${frozen[*]}"
 [ "$(grep -c "\"command\": \"${frozen[0]} --log-level warn --strategy greedy\"" \
       "$work/out/tsumogiri-seed3-4-starts-south4/meta.json")" = 3 ] || fail "the greedy seats do not play the frozen copy"
+# So is the arena that plays and verifies them (bin/arena/, by content).
+arenas=("$work"/out/bin/arena/tenbin-arena-*)
+[ ${#arenas[@]} = 1 ] && cmp -s "${arenas[0]}" "$build/tenbin-arena" || fail "the frozen arena: ${arenas[*]}"
 [ "$(grep -c '^verify .*OK$' "$work/printed")" = 2 ] || fail "verify lines: $(cat "$work/printed")"
 [ "$(grep -c '^validate: .*OK$' "$work/printed")" = 2 ] || fail "validate lines: $(cat "$work/printed")"
 table=$(sed -n '/^== the gauntlet/,$p' "$work/printed")
