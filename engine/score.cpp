@@ -347,13 +347,14 @@ ScoreOutcome price_readings(const WinningHand& tiles, const WinContext& context,
     Priced priced;
     if (price(reading, context, rules, priced)) readings.add(priced);
   };
-  if (tiles.meld_count == 0 && is_thirteen_orphans(tiles.concealed)) {
+  const bool no_call = tiles.meld_count == 0 && !tiles.opened_by_call;  // the closed-only forms
+  if (no_call && is_thirteen_orphans(tiles.concealed)) {
     complete = true;
     hand.form = HandForm::thirteen_orphans;
     hand.wait = holds_every_orphan(hand.before_win) ? Wait::thirteen_sided : Wait::tanki;
     consider(hand);
   }
-  if (tiles.meld_count == 0 && is_seven_pairs(tiles.concealed)) {
+  if (no_call && is_seven_pairs(tiles.concealed)) {
     complete = true;
     hand.form = HandForm::seven_pairs;
     hand.wait = Wait::tanki;

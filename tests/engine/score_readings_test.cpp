@@ -1,6 +1,7 @@
 // engine/score's score_readings: every reading of a winning hand with its han and fu. Its best
 // reading (by points, then han, then fu: score_win's order) is score_win's on random complete
-// hands, and a hand with two readings lists both.
+// hands, and a hand with two readings lists both. A hand opened by a call whose set is counted
+// among its concealed tiles (opened_by_call) scores as an open hand.
 #include <random>
 #include <tuple>
 
@@ -158,6 +159,27 @@ TEST(ScoreReadings, TsumoSharesFollowThePayments) {
       EXPECT_DOUBLE_EQ(shares, 1.0);
     }
   }
+}
+
+// A tsumo of 234m 567m 345p 678s and a 5s pair: closed, menzen tsumo, pinfu and tanyao; opened by
+// a call, tanyao alone. Seven pairs are a closed hand's only: opened, they do not complete.
+TEST(ScoreReadings, AHandOpenedByACallScoresOpen) {
+  WinningHand hand;
+  for (const int kind : {1, 2, 3, 4, 5, 6, 11, 12, 13, 23, 24, 25, 22, 22}) ++hand.concealed[kind];
+  hand.win_kind = 1;
+  const ScoreOutcome closed = score_win(hand, closed_tsumo(), Rules{});
+  ASSERT_TRUE(closed.ok());
+  EXPECT_EQ(closed.score.han, 3);
+  hand.opened_by_call = true;
+  const ScoreOutcome opened = score_win(hand, closed_tsumo(), Rules{});
+  ASSERT_TRUE(opened.ok());
+  EXPECT_EQ(opened.score.han, 1);
+  WinningHand pairs;
+  for (const int kind : {1, 1, 4, 4, 11, 11, 13, 13, 20, 20, 24, 24, 31, 31}) ++pairs.concealed[kind];
+  pairs.win_kind = 31;
+  EXPECT_TRUE(score_win(pairs, closed_tsumo(), Rules{}).ok());
+  pairs.opened_by_call = true;
+  EXPECT_FALSE(score_win(pairs, closed_tsumo(), Rules{}).ok());
 }
 
 }  // namespace
