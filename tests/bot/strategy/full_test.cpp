@@ -165,13 +165,18 @@ TEST(Full, PushesAManganTenpaiThroughAOneChanceTile) {
 }
 
 // A pon of 9s would make this closed 1-shanten hand tenpai, but with no yaku at all (no honour,
-// no all-simples with 1s and 9s): it could never win, while passing keeps riichi. Pass.
+// no all-simples with 1s and 9s): it could never win, while passing keeps riichi. Pass, also when
+// the DP counts a closed hand's later calls (closed_hand_calls).
 TEST(Full, PassesAPonThatLeavesNoYaku) {
   const std::string hand = "2m 3m 4m 6p 7p 8p 1s 1s 9s 9s 5m 7m W";
   const Table table = after({start_game(0), start_kyoku(hand), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), dahai(1, "9s")});
-  nlohmann::json why;
-  const Action action = full(table, {}, &why);
-  EXPECT_EQ(action.type, EventType::none) << why.dump(1);
+  for (const bool closed_hand_calls : {false, true}) {
+    FullSettings settings;
+    settings.params.closed_hand_calls = closed_hand_calls;
+    nlohmann::json why;
+    const Action action = full(table, settings, &why);
+    EXPECT_EQ(action.type, EventType::none) << closed_hand_calls << why.dump(1);
+  }
 }
 
 // Far hands holding a pair of a wind of no value to them (or a pair of simples) in the first
@@ -206,10 +211,12 @@ TEST(Full, PassesACallWhoseLineFolds) {
 }
 
 // The best win odds `full` gives the candidates of `type` ("pon", "chi", "none" for the pass) at
-// the table's decision, with the DP counting an open hand's later calls (open_hand_calls) or not.
-double best_win_odds(const Table& table, bool later_calls, const std::string& type) {
+// the table's decision, with the DP counting an open hand's later calls (open_hand_calls) or not,
+// and a closed hand's (closed_hand_calls) or not.
+double best_win_odds(const Table& table, bool later_calls, const std::string& type, bool closed_hand_calls = false) {
   FullSettings settings = without_placement();
   settings.params.open_hand_calls = later_calls;
+  settings.params.closed_hand_calls = closed_hand_calls;
   nlohmann::json why;
   full(table, settings, &why);
   double best = -1;
@@ -221,8 +228,10 @@ double best_win_odds(const Table& table, bool later_calls, const std::string& ty
 
 // A closed hand (a pair of 8s and two open-ended shapes beside its haku pair) offered a pon of
 // haku: its pass keeps the closed hand, whose DP counts no call, so neither side counts later
-// calls and the switch changes nothing. Once haku is ponned, offered a chi of 4m: both the chi's
-// hand and the pass's are open, and both win more often counting their later calls.
+// calls and the switch changes nothing; with a closed hand's calls (closed_hand_calls) the pass's
+// DP may call too, its calls opening the hand, and both sides win more often. Once haku is ponned,
+// offered a chi of 4m: both the chi's hand and the pass's are open, and both win more often
+// counting their later calls.
 TEST(Full, CountsLaterCallsOnceTheHandIsOpen) {
   const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
   const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
@@ -230,6 +239,7 @@ TEST(Full, CountsLaterCallsOnceTheHandIsOpen) {
   for (const std::string type : {"pon", "none"}) {
     ASSERT_GE(best_win_odds(closed, false, type), 0) << type;
     EXPECT_DOUBLE_EQ(best_win_odds(closed, true, type), best_win_odds(closed, false, type)) << type;
+    EXPECT_GT(best_win_odds(closed, false, type, true), best_win_odds(closed, false, type) + 0.005) << type;
   }
   const Table open = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
                             dahai(1, "P", true), pon(0, 1, "P", "P P"), dahai(0, "N"), tsumo(1),
@@ -238,36 +248,6 @@ TEST(Full, CountsLaterCallsOnceTheHandIsOpen) {
     ASSERT_GE(best_win_odds(open, false, type), 0) << type;
     EXPECT_GT(best_win_odds(open, true, type), best_win_odds(open, false, type) + 0.005) << type;
   }
-}
-
-// The same closed hand with a closed hand's calls (closed_hand_calls): the pass's DP may call too,
-// its calls opening the hand, so the pon of haku and the pass both win more often than with no
-// later call on either side; a pon that leaves no yaku is still passed.
-TEST(Full, CountsLaterCallsOnBothSidesOfAClosedHandsCall) {
-  const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
-  const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
-                              dahai(1, "P", true)});
-  const auto best_win_odds = [&](bool closed_calls, const std::string& type) {
-    FullSettings settings = without_placement();
-    settings.params.closed_hand_calls = closed_calls;
-    nlohmann::json why;
-    full(closed, settings, &why);
-    double best = -1;
-    for (const nlohmann::json& c : why["candidates"]) {
-      if (c["action"]["type"] == type) best = std::max(best, c["win_prob"].get<double>());
-    }
-    return best;
-  };
-  for (const std::string type : {"pon", "none"}) {
-    ASSERT_GE(best_win_odds(false, type), 0) << type;
-    EXPECT_GT(best_win_odds(true, type), best_win_odds(false, type) + 0.005) << type;
-  }
-  const Table no_yaku = after({start_game(0), start_kyoku("2m 3m 4m 6p 7p 8p 1s 1s 9s 9s 5m 7m W"), tsumo(0, "N"),
-                               dahai(0, "N", true), tsumo(1), dahai(1, "9s")});
-  FullSettings settings;
-  settings.params.closed_hand_calls = true;
-  nlohmann::json why;
-  EXPECT_EQ(full(no_yaku, settings, &why).type, EventType::none) << why.dump(1);
 }
 
 // Nine kinds of terminals and honours and nothing else: a thirteen-orphans try needs four more
