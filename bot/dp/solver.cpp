@@ -84,7 +84,8 @@ inline void Solver::Impl::fill_result() {
                        values.capacity() * sizeof(double) + impossible_at.capacity() * sizeof(std::uint64_t) +
                        tenpai_tables.capacity() * sizeof(double) + scratch.capacity() * sizeof(double) +
                        order.capacity() * sizeof(std::uint32_t) +
-                       (edge_targets.capacity() + edge_target_begin.capacity()) * sizeof(std::uint32_t) +
+                       (edge_targets.capacity() + edge_target_begin.capacity() + call_target_begin.capacity()) *
+                           sizeof(std::uint32_t) +
                        readings_index.bytes() + (readings_begin.capacity() + readings_end.capacity()) * sizeof(std::uint32_t) +
                        reading_store.capacity() * sizeof(Decomposition);
 }

@@ -175,6 +175,7 @@ struct Solver::Impl {
   // state reads its draws' targets from one place.
   LargeVector<std::uint32_t> edge_targets;
   LargeVector<std::uint32_t> edge_target_begin;  // per edge, and one past the last
+  LargeVector<std::uint32_t> call_target_begin;  // the same for the opened call targets
   // 1 / (S - t): a draw's share of the wall left at time t (the recurrence multiplies by it, a
   // division being the slowest step of the chain over times).
   std::array<double, kMaxDraws + 1> per_wall_left{};
@@ -251,6 +252,7 @@ struct Solver::Impl {
   void order_states();
   void list_edge_targets();
   const double* continuation_row(std::uint32_t edge, std::size_t from, std::size_t to, double* out) const;
+  const double* best_row(std::uint32_t begin, std::uint32_t end, std::size_t from, std::size_t to, double* out) const;
   void gather_continuations(const DrawNode& node, std::size_t from, std::size_t to);
   void prefetch_targets(std::uint32_t i) const;
   void prefetch_rows(std::uint32_t i) const;

@@ -29,11 +29,15 @@ inline void Solver::Impl::order_states() {
 }
 
 // The best continuation after drawing along `edge` (not counting the win or tsumogiri), over
-// the row entries [from, to): the successor's own row when the draw leads to one hand, else the
-// best of them per time, written to `out`.
+// the row entries [from, to).
 inline const double* Solver::Impl::continuation_row(std::uint32_t edge, std::size_t from, std::size_t to, double* out) const {
-  const std::uint32_t begin = edge_target_begin[edge];
-  const std::uint32_t end = edge_target_begin[edge + 1];
+  return best_row(edge_target_begin[edge], edge_target_begin[edge + 1], from, to, out);
+}
+
+// The best of the draw states edge_targets[begin, end) per time, over the row entries [from, to):
+// the state's own row when there is one, else the best of them written to `out`.
+inline const double* Solver::Impl::best_row(std::uint32_t begin, std::uint32_t end, std::size_t from, std::size_t to,
+                                            double* out) const {
   if (begin == end) return zero_row.data();
   if (end == begin + 1) return row(edge_targets[begin]);
   best_of_two(out, row(edge_targets[begin]), row(edge_targets[begin + 1]), from, to);
@@ -51,7 +55,9 @@ inline void Solver::Impl::gather_continuations(const DrawNode& node, std::size_t
   }
 }
 
-// Lists each edge's draw states (edge_targets, from edge_target_begin) once for the sweep.
+// Lists each edge's draw states (edge_targets, from edge_target_begin) once for the sweep, and
+// with a closed hand's calls, after them, those of each edge's opened call target (from
+// call_target_begin).
 inline void Solver::Impl::list_edge_targets() {
   edge_targets.clear();
   edge_target_begin.resize(edges.size() + 1);
@@ -64,6 +70,15 @@ inline void Solver::Impl::list_edge_targets() {
     for (std::uint32_t p = node.begin; p < end; ++p) edge_targets.push_back(successors[p].node);
   }
   edge_target_begin[edges.size()] = static_cast<std::uint32_t>(edge_targets.size());
+  if (!closed_calls) return;
+  call_target_begin.resize(edges.size() + 1);
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    call_target_begin[e] = static_cast<std::uint32_t>(edge_targets.size());
+    if (call_targets[e] == kNone) continue;
+    const DiscardNode& opened_state = discards[call_targets[e]];  // improving: every successor
+    for (std::uint32_t p = opened_state.begin; p < opened_state.end; ++p) edge_targets.push_back(successors[p].node);
+  }
+  call_target_begin[edges.size()] = static_cast<std::uint32_t>(edge_targets.size());
 }
 
 // Starts loading what valuing state i will read: its draws' targets, or (once those are in)
@@ -116,13 +131,8 @@ inline void Solver::Impl::gather_offers(const DrawNode& node, std::size_t from, 
       offers.push_back({edge_rows[at], call_chances[e]});
       continue;
     }
-    const DiscardNode& opened_state = discards[target];
-    if (opened_state.begin == opened_state.end) continue;
     double* out = call_scratch.data() + at * row_size();
-    const double* first = row(successors[opened_state.begin].node);
-    std::copy(first + from, first + to, out + from);
-    for (std::uint32_t p = opened_state.begin + 1; p < opened_state.end; ++p) raise_to(out, row(successors[p].node), from, to);
-    offers.push_back({out, call_chances[e]});
+    offers.push_back({best_row(call_target_begin[e], call_target_begin[e + 1], from, to, out), call_chances[e]});
   }
 }
 
