@@ -27,6 +27,10 @@ inline constexpr int white = 31, green = 32, red = 33;  // mjai P, F, C (haku, h
 constexpr bool is_honor(int kind) { return kind >= kinds::east; }
 constexpr bool is_wind(int kind) { return kind >= kinds::east && kind <= kinds::north; }
 constexpr bool is_dragon(int kind) { return kind >= kinds::white; }
+// A kind whose triplet is a yaku (yakuhai) for a seat: the dragons, the round's and the seat's wind.
+constexpr bool is_yakuhai(int kind, int round_wind, int seat_wind) {
+  return is_dragon(kind) || kind == round_wind || kind == seat_wind;
+}
 constexpr int suit_of(int kind) { return kind / 9; }  // 0 m, 1 p, 2 s, 3 honours
 constexpr int number_of(int kind) { return is_honor(kind) ? 0 : kind % 9 + 1; }
 constexpr bool is_terminal(int kind) {

@@ -86,7 +86,7 @@ bool has_run_at(const HandReading& hand, int kind) {
 }
 
 bool is_yakuhai_kind(int kind, const WinContext& context) {
-  return is_dragon(kind) || kind == context.seat_wind || kind == context.round_wind;
+  return is_yakuhai(kind, context.round_wind, context.seat_wind);
 }
 
 // Every set and the pair hold a terminal (or an honour, if allowed); at least one run.

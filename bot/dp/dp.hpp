@@ -41,6 +41,11 @@ struct RonShares {
   double riichi = 0;          // a declared riichi
 };
 
+// Which calls a closed hand may make in the DP (docs/dp.md, "Calls"), each leading to the same
+// hand opened: none (the one-player game's own), only pons of its yakuhai (a call that brings its
+// own yaku), or every call the offer rates give.
+enum class ClosedHandCalls : std::uint8_t { none, yakuhai_pons, all };
+
 // A path changes plan at most once (docs/dp.md says why): by a shanten-back first discard or by
 // one hand change.
 struct Options {
@@ -57,8 +62,8 @@ struct Options {
   RonShares ron_share;
   // A closed hand's calls too (docs/dp.md, "Calls"): with the position's offer rates, a call from
   // a closed hand leads to the same hand opened, whose wins score open (a yaku of their own, no
-  // riichi). Off, a closed hand calls nothing, the one-player game's own.
-  bool closed_hand_calls = false;
+  // riichi) and which calls on at every rate. `none`: a closed hand calls nothing.
+  ClosedHandCalls closed_hand_calls = ClosedHandCalls::none;
   // A cap on the draw states the graph may hold (0: none, as the bot's own decisions play): a
   // hand whose graph passes it is refused with TooManyStates before its tables are made.
   std::size_t max_states = 0;
@@ -87,7 +92,7 @@ struct Position {
   // Calls (docs/dp.md, "Calls"), for a hand that is open already: per kind, the chance per
   // go-round that one unseen copy is discarded by some other seat (a pon offer) and by the seat
   // before this one (a chi offer). All 0 (the default), and for a closed hand unless
-  // Options::closed_hand_calls: no calls, the one-player game.
+  // Options::closed_hand_calls (and then those it names): no calls, the one-player game.
   std::array<double, kNumKinds> pon_offer_rate{};
   std::array<double, kNumKinds> chi_offer_rate{};
   int draws_left = 12;                // own draws still to come, 1..18

@@ -353,9 +353,12 @@ inline void Solver::Impl::expand(std::uint32_t i) {
         if (edge.allowed > 0) edge.discard = j;
       }
     }
-    const double call = calls && improves && s > 0 ? call_chance(hand, k) : 0.0;
-    // A closed hand's call takes the tile into the same hand opened.
-    const bool opens = call > 0 && closed_calls && !is_opened(key);
+    // A closed hand's call takes the tile into the same hand opened, where the option allows it
+    // (a yakuhai has no chi, so its call is a pon).
+    const bool closed_state = closed_calls && !is_opened(key);
+    const bool may_call = calls && improves && s > 0 && (!closed_state || ((opening_kinds >> k) & 1) != 0);
+    const double call = may_call ? call_chance(hand, k) : 0.0;
+    const bool opens = call > 0 && closed_state;
     const std::uint32_t call_target = opens ? improving_discard(opened(x_key), x, s - 1, probe, k) : kNone;
     --x[k];
     if (edge.discard != kNone || edge.win >= 0) add_edge(edge, call, call_target);

@@ -49,8 +49,13 @@ inline void Solver::Impl::check_position() {
     }
   }
   // A call opens a closed hand: valued only where its states are opened (closed_hand_calls).
-  closed_calls = calls && closed && options.closed_hand_calls && !position.in_riichi;
+  closed_calls = calls && closed && options.closed_hand_calls != ClosedHandCalls::none && !position.in_riichi;
   calls = calls && (!closed || closed_calls);
+  opening_kinds = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    const bool yakuhai = is_yakuhai(kind, position.round_wind, position.seat_wind);
+    if (options.closed_hand_calls == ClosedHandCalls::all || yakuhai) opening_kinds |= std::uint64_t{1} << kind;
+  }
 }
 
 // The candidates' values at the requested draws left, best first, and the solve's figures.

@@ -44,6 +44,7 @@ struct Solver::Impl {
   bool riichi_possible = false;
   bool calls = false;        // offer rates for an open hand (or a closed one's calls): call slots valued
   bool closed_calls = false; // a closed hand's calls lead to its opened states
+  std::uint64_t opening_kinds = 0;  // bit k: a closed hand may call kind k (closed_calls)
   TileCounts root{};         // the hand the extra copies are counted from
   int root_shanten = 0;
   bool root_is_draw = true;

@@ -94,7 +94,9 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
   plan.scored_samples = plan.samples / std::max(1, params.scored_sample_divisor);
   plan.shanten_back_up_to = std::min(params.shanten_back_up_to, large ? 2 : small ? 0 : 1);
   plan.hand_change_up_to = small ? 1 : 2;
-  plan.closed_hand_calls = params.closed_hand_calls;
+  plan.closed_hand_calls = params.closed_hand_calls           ? dp::ClosedHandCalls::all
+                           : params.closed_hand_yakuhai_pons ? dp::ClosedHandCalls::yakuhai_pons
+                                                             : dp::ClosedHandCalls::none;
   plan.sampling_deadline_share = params.sampling_deadline_share;
   plan.dp_deadline_share = params.dp_deadline_share;
   return plan;
@@ -179,8 +181,9 @@ struct FullPolicy::Decision {
   Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing);
 
   // What the DP's draws and calls come from at this table: the wall's weights, and the call
-  // offers once our hand is open, or always with a closed hand's calls (set_call_offers).
+  // offers (set_call_offers) for our hand as it stands, or as `call` leaves our closed hand.
   void ready_for_dp(dp::Position& position) const;
+  void ready_for_dp(dp::Position& position, const Action& call) const;
 };
 
 FullPolicy::FullPolicy(FullSettings settings, std::string name)
@@ -331,7 +334,14 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 
 void FullPolicy::Decision::ready_for_dp(dp::Position& position) const {
   set_draw_weights(position, threat, settings.wall_estimate);
-  set_call_offers(position, params, !table.player(table.seat()).closed());
+  set_call_offers(position, params, table.player(table.seat()).closed() ? CallingHand::closed : CallingHand::open);
+}
+
+void FullPolicy::Decision::ready_for_dp(dp::Position& position, const Action& call) const {
+  if (!table.player(table.seat()).closed()) return ready_for_dp(position);
+  set_draw_weights(position, threat, settings.wall_estimate);
+  const bool yakuhai_pon = call.type == EventType::pon && is_yakuhai(call.pai.kind(), table.round_wind(), table.seat_wind());
+  set_call_offers(position, params, yakuhai_pon ? CallingHand::opened_by_yakuhai_pon : CallingHand::opened_by_other_call);
 }
 
 FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
@@ -561,7 +571,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     const int after_shanten = shanten(position.hand);
     if (after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
-    d.ready_for_dp(position);
+    d.ready_for_dp(position, action);
     const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
     const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;

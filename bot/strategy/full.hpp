@@ -49,7 +49,7 @@ struct WorkPlan {
   int scored_samples = 500;   // per opponent, for the expected loss
   int shanten_back_up_to = 2;  // the DP considers shanten-back up to this shanten
   int hand_change_up_to = 2;   // and hand changes up to this one
-  bool closed_hand_calls = false;  // a closed hand's DP counts its calls (FullParams)
+  dp::ClosedHandCalls closed_hand_calls = dp::ClosedHandCalls::none;  // which calls a closed hand's DP counts (FullParams)
   double sampling_deadline_share = 0.4;
   double dp_deadline_share = 0.7;
   dp::Options options_for(int shanten) const;

@@ -138,6 +138,11 @@ struct FullParams {
   // hand's DP counts its calls too, each leading to the hand opened, whose wins need a yaku of
   // their own and have no riichi; the call and its pass are then both priced with later calls.
   bool closed_hand_calls = false;
+  // The calls that bring their own yaku alone (docs/full.md, "A closed hand's yakuhai pons"): a
+  // closed hand's DP counts its later pons of its yakuhai, each leading to the hand opened, which
+  // calls on at every rate; an open hand counts its later calls, and a closed hand's yakuhai pon
+  // offered at the table is priced with them, its other calls without (as open_hand_calls).
+  bool closed_hand_yakuhai_pons = false;
   double pon_offer_rate_honour = 0.065;
   double pon_offer_rate_terminal = 0.045;
   double pon_offer_rate_middle = 0.019;
@@ -247,6 +252,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,
         "true: our later calls are counted in the DP whether our hand is open or closed, a closed hand's call leading to its opened states (wins need a yaku, no riichi), so a call and its pass are both priced with them (false: as open_hand_calls says); on: +0.106 +- 0.124 in average rank pooled over its paired runs (seeds 25590 and 25592), -9.0 +- 8.9 rank points, calls on half the hands");
+  visit("closed_hand_yakuhai_pons", p.closed_hand_yakuhai_pons,
+        "true: a closed hand's DP counts its later pons of its yakuhai, each leading to the hand opened, which calls on at every rate; an open hand's DP counts its later calls, and a closed hand's yakuhai pon at the table is priced with them, its other calls without (false: as open_hand_calls and closed_hand_calls say)");
   visit("pon_offer_rate_honour", p.pon_offer_rate_honour,
         "per unseen copy of an honour, the chance per go-round that another seat discards it: every seat's windows of full vs 3 majiang-ai (seeds 25510, 25520 odd walls; scripts/study/call-chances; 0.068 vs 3 greedy, seed 25522)");
   visit("pon_offer_rate_terminal", p.pon_offer_rate_terminal, "the same for a 1 or a 9 (0.044 vs 3 greedy)");

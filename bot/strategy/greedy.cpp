@@ -11,7 +11,7 @@ namespace tenbin {
 namespace {
 
 bool is_yakuhai(const Table& table, int kind) {
-  return is_dragon(kind) || kind == table.round_wind() || kind == table.seat_wind();
+  return tenbin::is_yakuhai(kind, table.round_wind(), table.seat_wind());
 }
 
 bool is_dora(const Table& table, int kind) {

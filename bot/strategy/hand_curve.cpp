@@ -66,11 +66,24 @@ WinContext ron_context(const Table& table) {
   return context;
 }
 
+// Whether the DP counts our later calls for `hand` (set_call_offers).
+bool counts_calls(CallingHand hand, const FullParams& params) {
+  if (params.closed_hand_calls) return true;
+  switch (hand) {
+    case CallingHand::closed: return params.closed_hand_yakuhai_pons;
+    case CallingHand::open: return params.open_hand_calls || params.closed_hand_yakuhai_pons;
+    case CallingHand::opened_by_yakuhai_pon: return params.closed_hand_yakuhai_pons;
+    case CallingHand::opened_by_other_call: return false;
+  }
+  return false;
+}
+
 }  // namespace
 
-void set_call_offers(dp::Position& position, const FullParams& params, bool open_at_table) {
+void set_call_offers(dp::Position& position, const FullParams& params, CallingHand hand) {
+  const bool calls = counts_calls(hand, params);
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (!params.closed_hand_calls && (!params.open_hand_calls || !open_at_table)) {
+    if (!calls) {
       position.pon_offer_rate[kind] = 0;
       position.chi_offer_rate[kind] = 0;
     } else if (is_honor(kind)) {

@@ -20,12 +20,17 @@ enum class RonHand { riichi, dama, open };
 // riichi stands (`facing_riichi`) or not.
 double ron_chances(RonHand hand, bool facing_riichi, const FullParams& params);
 
-// The DP's call offers (docs/dp.md, "Calls") from the params: their rates by kind of tile when
-// `open_hand_calls` is on and our hand is open already at the table (`open_at_table`), or
-// whatever the hand with `closed_hand_calls` (the DP then opens a closed hand by its calls), else
-// none. Without that, a closed hand's call is valued against its pass, whose closed hand the DP
-// gives no call: both sides without them (docs/full.md, "Later calls in the DP").
-void set_call_offers(dp::Position& position, const FullParams& params, bool open_at_table);
+// Our hand as the DP's call offers see it: as it stands at the table, or a closed hand after the
+// call it is offered (a pon of its yakuhai, or another call).
+enum class CallingHand { closed, open, opened_by_yakuhai_pon, opened_by_other_call };
+
+// The DP's call offers (docs/dp.md, "Calls") from the params: their rates by kind of tile, or
+// none. Rates for an open hand with `open_hand_calls`, for every hand with `closed_hand_calls`
+// (the DP then opens a closed hand by its calls), and with `closed_hand_yakuhai_pons` for all but
+// a closed hand's other calls (the DP's closed states then call its yakuhai alone). Without
+// them, a closed hand's call is valued against its pass with no later calls on either side
+// (docs/full.md, "Later calls in the DP").
+void set_call_offers(dp::Position& position, const FullParams& params, CallingHand hand);
 
 // The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that
 // raises the shanten beyond its options, keeps an empty curve: no win), or, without a solver or

@@ -22,7 +22,7 @@ bool has_yaku_road(const TileCounts& hand, const dp::Position& position) {
   for (const Meld& meld : position.melds) {
     open = open || meld.is_open();
     const int kind = meld.kind();
-    const bool yakuhai = is_dragon(kind) || kind == position.round_wind || kind == position.seat_wind;
+    const bool yakuhai = is_yakuhai(kind, position.round_wind, position.seat_wind);
     if (!meld.is_run() && yakuhai) return true;
     for (const Tile tile : meld.all_tiles()) all_simples = all_simples && !is_terminal_or_honor(tile.kind());
   }

@@ -108,7 +108,7 @@ void BM_DpOpenHand(benchmark::State& state, const char* hand, bool calls) {
   dp::Position position = bench_position(hand, {Meld::make(MeldType::pon, haku, consumed, 1)}, 14);
   FullParams params;
   params.open_hand_calls = true;
-  set_call_offers(position, params, calls);
+  set_call_offers(position, params, calls ? CallingHand::open : CallingHand::closed);
   time_solves(state, position, dp::Options{});
 }
 constexpr const char* kO1 = "2m 3m 4m 6p 7p 8s 8s 3s 4s 9p N";  // 1 shanten
@@ -125,9 +125,9 @@ void BM_DpClosedHandCalls(benchmark::State& state, const char* hand, bool calls)
   dp::Position position = bench_position(hand);
   FullParams params;
   params.closed_hand_calls = calls;
-  set_call_offers(position, params, false);
+  set_call_offers(position, params, CallingHand::closed);
   dp::Options options;
-  options.closed_hand_calls = calls;
+  options.closed_hand_calls = calls ? dp::ClosedHandCalls::all : dp::ClosedHandCalls::none;
   time_solves(state, position, options);
 }
 BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten, kH1, false)->Unit(benchmark::kMillisecond);

@@ -4,8 +4,8 @@
 //   1 - (1 - rate)^copies, scaled to sum to 1 at most; a call takes the tile as a draw would and
 //   leaves the draw to come), agrees with the solver's tenpai and win odds at every time, for
 //   open hands of one and two shanten, and for closed hands whose calls lead to their opened
-//   states (Options::closed_hand_calls), an opened hand winning only where the engine finds it a
-//   yaku as an open hand;
+//   states (Options::closed_hand_calls: every call, or its yakuhai pons alone), an opened hand
+//   winning only where the engine finds it a yaku as an open hand;
 // - no call is valued for a closed hand without that option, nor with every rate at 0: the
 //   one-player game's values;
 // - every value stays a probability on random open hands with random rates;
@@ -67,11 +67,13 @@ dp::Options no_options() {
 
 // The model of docs/dp.md, "Calls", for a draw state with neither shanten-back nor hand changes:
 // V(h, opened, t) is the value before the call slot ahead of draw t. An open hand's every win
-// scores (the cases give it a yaku); a closed hand (`closed_calls`) wins by menzen tsumo, and its
-// call leads to the same hand opened, which wins only where the engine scores it open.
+// scores (the cases give it a yaku); a closed hand (`closed_calls` not none) wins by menzen tsumo,
+// and its call (of the kinds `closed_calls` names) leads to the same hand opened, which wins only
+// where the engine scores it open and calls every kind.
 class CallRecursion {
  public:
-  CallRecursion(const dp::Position& position, dp::Objective objective, bool closed_calls = false)
+  CallRecursion(const dp::Position& position, dp::Objective objective,
+                dp::ClosedHandCalls closed_calls = dp::ClosedHandCalls::none)
       : position_(position), objective_(objective), draws_(position.draws_left), closed_calls_(closed_calls) {
     for (const double w : position.weights) wall_ += w;
   }
@@ -98,7 +100,7 @@ class CallRecursion {
   // cases' melds give it a yaku) or closed (menzen tsumo); for an opened hand, as the engine
   // scores the tsumo of an open hand.
   bool wins(const TileCounts& hand, bool opened, int kind) const {
-    if (!opened || !closed_calls_) return true;
+    if (!opened || closed_calls_ == dp::ClosedHandCalls::none) return true;
     WinningHand win;
     win.concealed = hand;
     ++win.concealed[kind];
@@ -126,7 +128,13 @@ class CallRecursion {
     return false;
   }
 
-  double offer(const TileCounts& hand, int kind) const {
+  // The offer of `kind` to `hand`; a closed hand with yakuhai pons alone is offered its yakuhai.
+  double offer(const TileCounts& hand, bool opened, int kind) const {
+    const bool closed_state = closed_calls_ != dp::ClosedHandCalls::none && !opened;
+    if (closed_state && closed_calls_ == dp::ClosedHandCalls::yakuhai_pons &&
+        !is_yakuhai(kind, position_.round_wind, position_.seat_wind)) {
+      return 0;
+    }
     double rate = 0;
     if (hand[kind] >= 2) rate = position_.pon_offer_rate[kind];
     if (chi_shape(hand, kind)) rate = std::max(rate, position_.chi_offer_rate[kind]);
@@ -181,11 +189,11 @@ class CallRecursion {
     }
     // The call slot before draw t: a call opens the hand (a hand open at the table stays so).
     double total = 0;
-    for (const int k : improving) total += offer(hand, k);
+    for (const int k : improving) total += offer(hand, opened, k);
     const double scale = total > 1 ? 1 / total : 1;
     double value = without_slot;
     for (const int k : improving) {
-      value += scale * offer(hand, k) * std::max(0.0, best_after(hand, true, k, t) - without_slot);
+      value += scale * offer(hand, opened, k) * std::max(0.0, best_after(hand, true, k, t) - without_slot);
     }
     return value;
   }
@@ -193,7 +201,7 @@ class CallRecursion {
   dp::Position position_;
   dp::Objective objective_;
   int draws_;
-  bool closed_calls_;
+  dp::ClosedHandCalls closed_calls_;
   double wall_ = 0;
   std::map<Key, double> memo_;
 };
@@ -235,16 +243,20 @@ TEST(DpCalls, AgreeWithAnExactRecursionOfTheModel) {
 }
 
 // A closed hand's calls (Options::closed_hand_calls): the same recursion with the opened states
-// scored by the engine as an open hand. Haku's pair gives a pon its yaku; the others' calls
-// (9s, the runs' tiles) open a hand that wins only if it finds a yaku of its own (tanyao, haku).
-TEST(DpCalls, AClosedHandsCallsAgreeWithTheRecursionOfTheModel) {
+// scored by the engine as an open hand. Haku's and East's pairs give a pon its yaku (East's round
+// and seat); the others' calls (9s, S, the runs' tiles) open a hand that wins only if it finds a
+// yaku of its own (tanyao, haku), and with yakuhai pons alone a closed hand makes none of them.
+class ClosedHandCalls : public testing::TestWithParam<dp::ClosedHandCalls> {};
+
+TEST_P(ClosedHandCalls, AgreeWithTheRecursionOfTheModel) {
   const std::vector<const char*> hands = {
       "P P 2m 3m 4m 6p 7p 9s 9s 3s 4s 5s E",  // one shanten
       "P P 2m 3m 6p 7p 9s 9s 3s 4s 5s E S",   // two shanten
       "2m 3m 4m 6p 7p 3s 3s 5s 6s 7s 8s 8s N",  // one shanten, tanyao open if N goes
+      "E E 2m 3m 6p 7p S S 3s 4s 5s 9p N",    // two shanten, a double East pair beside South's
   };
   dp::Options options = no_options();
-  options.closed_hand_calls = true;
+  options.closed_hand_calls = GetParam();
   int compared = 0;
   int gained = 0;
   for (const char* hand : hands) {
@@ -258,7 +270,7 @@ TEST(DpCalls, AClosedHandsCallsAgreeWithTheRecursionOfTheModel) {
       ASSERT_EQ(result.candidates.size(), 1u);
       const dp::Candidate& only = result.candidates[0];
       for (const dp::Objective objective : {dp::Objective::tenpai, dp::Objective::win}) {
-        CallRecursion exact(position, objective, true);
+        CallRecursion exact(position, objective, GetParam());
         const int o = static_cast<int>(objective);
         EXPECT_NEAR(only.value[o], exact.value(position.hand, 0), 1e-9) << hand << " draws " << draws << " objective " << o;
         for (int r = 1; r <= draws; ++r) {
@@ -271,8 +283,30 @@ TEST(DpCalls, AClosedHandsCallsAgreeWithTheRecursionOfTheModel) {
       EXPECT_EQ(result.impossible_entries, 0u);
     }
   }
-  EXPECT_GE(compared, 60);
+  EXPECT_GE(compared, 80);
   EXPECT_GE(gained, 10);  // the calls matter
+}
+
+INSTANTIATE_TEST_SUITE_P(DpCalls, ClosedHandCalls,
+                         testing::Values(dp::ClosedHandCalls::all, dp::ClosedHandCalls::yakuhai_pons));
+
+// With yakuhai pons alone, a closed hand holding no yakuhai pair calls nothing: the one-player
+// game's values; with every call, the same hand's calls count.
+TEST(DpCalls, YakuhaiPonsAloneLeaveAHandWithoutAYakuhaiPairAsItIs) {
+  dp::Position position = open_position("2m 3m 4m 6p 7p 3s 3s 5s 6s 7s 8s 8s N", {}, 8);
+  set_rates(position, 0.08, 0.03);
+  dp::Options yakuhai = no_options();
+  yakuhai.closed_hand_calls = dp::ClosedHandCalls::yakuhai_pons;
+  dp::Options every = yakuhai;
+  every.closed_hand_calls = dp::ClosedHandCalls::all;
+  const dp::Result one_player = dp::evaluate(position, no_options());
+  const dp::Result with_yakuhai = dp::evaluate(position, yakuhai);
+  const dp::Result with_every = dp::evaluate(position, every);
+  EXPECT_EQ(with_yakuhai.draw_states, one_player.draw_states);
+  EXPECT_GT(with_every.draw_states, one_player.draw_states);
+  const int win = static_cast<int>(dp::Objective::win);
+  EXPECT_EQ(with_yakuhai.candidates[0].value[win], one_player.candidates[0].value[win]);
+  EXPECT_GT(with_every.candidates[0].value[win], one_player.candidates[0].value[win] + 1e-6);
 }
 
 TEST(DpCalls, AClosedHandAndZeroRatesAreTheOnePlayerGame) {
@@ -287,7 +321,7 @@ TEST(DpCalls, AClosedHandAndZeroRatesAreTheOnePlayerGame) {
   set_rates(open_with_zero, 0, 0);
   // A closed hand's calls asked for, but no offer: the one-player game as well.
   dp::Options closed_calls;
-  closed_calls.closed_hand_calls = true;
+  closed_calls.closed_hand_calls = dp::ClosedHandCalls::all;
   struct Pair {
     dp::Position plain, other;
     dp::Options options;

@@ -164,18 +164,27 @@ TEST(Full, PushesAManganTenpaiThroughAOneChanceTile) {
   }
 }
 
+// Which later calls the DP counts: an open hand's (open_hand_calls), a closed hand's
+// (closed_hand_calls), a closed hand's yakuhai pons (closed_hand_yakuhai_pons).
+struct LaterCalls {
+  bool open = false;
+  bool closed = false;
+  bool yakuhai_pons = false;
+};
+
 // A pon of 9s would make this closed 1-shanten hand tenpai, but with no yaku at all (no honour,
 // no all-simples with 1s and 9s): it could never win, while passing keeps riichi. Pass, also when
-// the DP counts a closed hand's later calls (closed_hand_calls).
+// the DP counts a closed hand's later calls (closed_hand_calls) or its yakuhai pons.
 TEST(Full, PassesAPonThatLeavesNoYaku) {
   const std::string hand = "2m 3m 4m 6p 7p 8p 1s 1s 9s 9s 5m 7m W";
   const Table table = after({start_game(0), start_kyoku(hand), tsumo(0, "N"), dahai(0, "N", true), tsumo(1), dahai(1, "9s")});
-  for (const bool closed_hand_calls : {false, true}) {
+  for (const LaterCalls calls : {LaterCalls{}, LaterCalls{.closed = true}, LaterCalls{.yakuhai_pons = true}}) {
     FullSettings settings;
-    settings.params.closed_hand_calls = closed_hand_calls;
+    settings.params.closed_hand_calls = calls.closed;
+    settings.params.closed_hand_yakuhai_pons = calls.yakuhai_pons;
     nlohmann::json why;
     const Action action = full(table, settings, &why);
-    EXPECT_EQ(action.type, EventType::none) << closed_hand_calls << why.dump(1);
+    EXPECT_EQ(action.type, EventType::none) << calls.closed << calls.yakuhai_pons << why.dump(1);
   }
 }
 
@@ -211,12 +220,12 @@ TEST(Full, PassesACallWhoseLineFolds) {
 }
 
 // The best win odds `full` gives the candidates of `type` ("pon", "chi", "none" for the pass) at
-// the table's decision, with the DP counting an open hand's later calls (open_hand_calls) or not,
-// and a closed hand's (closed_hand_calls) or not.
-double best_win_odds(const Table& table, bool later_calls, const std::string& type, bool closed_hand_calls = false) {
+// the table's decision, with the DP counting the later calls `calls` names.
+double best_win_odds(const Table& table, LaterCalls calls, const std::string& type) {
   FullSettings settings = without_placement();
-  settings.params.open_hand_calls = later_calls;
-  settings.params.closed_hand_calls = closed_hand_calls;
+  settings.params.open_hand_calls = calls.open;
+  settings.params.closed_hand_calls = calls.closed;
+  settings.params.closed_hand_yakuhai_pons = calls.yakuhai_pons;
   nlohmann::json why;
   full(table, settings, &why);
   double best = -1;
@@ -228,25 +237,34 @@ double best_win_odds(const Table& table, bool later_calls, const std::string& ty
 
 // A closed hand (a pair of 8s and two open-ended shapes beside its haku pair) offered a pon of
 // haku: its pass keeps the closed hand, whose DP counts no call, so neither side counts later
-// calls and the switch changes nothing; with a closed hand's calls (closed_hand_calls) the pass's
-// DP may call too, its calls opening the hand, and both sides win more often. Once haku is ponned,
-// offered a chi of 4m: both the chi's hand and the pass's are open, and both win more often
-// counting their later calls.
+// calls and open_hand_calls changes nothing; with a closed hand's calls (closed_hand_calls) the
+// pass's DP may call too, its calls opening the hand, and both sides win more often; so they do
+// with its yakuhai pons alone (the pass may pon haku later, the pon's hand calls on). Offered the
+// pon of 8s instead, that pon's hand counts no later call with yakuhai pons alone, while its pass
+// still counts the haku pon. Once haku is ponned, offered a chi of 4m: both the chi's hand and
+// the pass's are open, and both win more often counting their later calls, by either switch.
 TEST(Full, CountsLaterCallsOnceTheHandIsOpen) {
   const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
   const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
                               dahai(1, "P", true)});
   for (const std::string type : {"pon", "none"}) {
-    ASSERT_GE(best_win_odds(closed, false, type), 0) << type;
-    EXPECT_DOUBLE_EQ(best_win_odds(closed, true, type), best_win_odds(closed, false, type)) << type;
-    EXPECT_GT(best_win_odds(closed, false, type, true), best_win_odds(closed, false, type) + 0.005) << type;
+    ASSERT_GE(best_win_odds(closed, {}, type), 0) << type;
+    EXPECT_DOUBLE_EQ(best_win_odds(closed, {.open = true}, type), best_win_odds(closed, {}, type)) << type;
+    EXPECT_GT(best_win_odds(closed, {.closed = true}, type), best_win_odds(closed, {}, type) + 0.005) << type;
+    EXPECT_GT(best_win_odds(closed, {.yakuhai_pons = true}, type), best_win_odds(closed, {}, type) + 0.005) << type;
   }
+  const Table offered_8s = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                                  dahai(1, "8s", true)});
+  ASSERT_GE(best_win_odds(offered_8s, {}, "pon"), 0);
+  EXPECT_DOUBLE_EQ(best_win_odds(offered_8s, {.yakuhai_pons = true}, "pon"), best_win_odds(offered_8s, {}, "pon"));
+  EXPECT_GT(best_win_odds(offered_8s, {.yakuhai_pons = true}, "none"), best_win_odds(offered_8s, {}, "none") + 0.005);
   const Table open = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
                             dahai(1, "P", true), pon(0, 1, "P", "P P"), dahai(0, "N"), tsumo(1),
                             dahai(1, "1s", true), tsumo(2), dahai(2, "9s", true), tsumo(3), dahai(3, "4m", true)});
   for (const std::string type : {"chi", "none"}) {
-    ASSERT_GE(best_win_odds(open, false, type), 0) << type;
-    EXPECT_GT(best_win_odds(open, true, type), best_win_odds(open, false, type) + 0.005) << type;
+    ASSERT_GE(best_win_odds(open, {}, type), 0) << type;
+    EXPECT_GT(best_win_odds(open, {.open = true}, type), best_win_odds(open, {}, type) + 0.005) << type;
+    EXPECT_DOUBLE_EQ(best_win_odds(open, {.yakuhai_pons = true}, type), best_win_odds(open, {.open = true}, type)) << type;
   }
 }
 
@@ -684,21 +702,34 @@ TEST(Full, AnExpiredBudgetStillRepliesFromTheStandIns) {
 }
 
 // A budget set between decisions (a host's clock) plans the next one as a strategy made with that
-// budget would: the same figures, from fewer samples than the default plan's.
+// budget would: the same figures, from fewer samples than the default plan's. A machine too
+// loaded to keep up cuts a decision short by its deadlines (WorkPlan), and then its figures are
+// the clock's: such a pair is played again, and only the plan's cap is checked on it.
 TEST(Full, ABudgetSetLaterPlansLikeOneGivenAtTheStart) {
   const Table table = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
   FullSettings small;
   small.budget_ms = 40;
-  nlohmann::json expected;
-  full(table, small, &expected);
-  FullPolicy policy;
+  const int planned = plan_for_budget(small.budget_ms, small.params).samples;
   const std::vector<Action> legal = table.legal_actions();
-  policy.choose(table, legal);
-  const nlohmann::json roomy = policy.explanation();
-  policy.set_budget_ms(small.budget_ms);
-  policy.choose(table, legal);
-  EXPECT_EQ(policy.explanation(), expected);
-  EXPECT_LT(expected["samples"].get<int>(), roomy["samples"].get<int>());
+  FullPolicy roomy_policy;
+  roomy_policy.choose(table, legal);
+  ASSERT_LT(planned, roomy_policy.explanation()["samples"].get<int>());
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    nlohmann::json expected;
+    full(table, small, &expected);
+    FullPolicy policy;
+    policy.choose(table, legal);
+    policy.set_budget_ms(small.budget_ms);
+    policy.choose(table, legal);
+    const nlohmann::json later = policy.explanation();
+    EXPECT_LE(later["samples"].get<int>(), planned);
+    EXPECT_LE(expected["samples"].get<int>(), planned);
+    if (expected["cut_short"].get<bool>() || later["cut_short"].get<bool>()) continue;
+    EXPECT_EQ(later, expected);
+    EXPECT_EQ(later["samples"].get<int>(), planned);
+    return;
+  }
+  GTEST_SKIP() << "every attempt was cut short by the machine's load";
 }
 
 // --meta: the reply carries every candidate with its figures.
