@@ -29,6 +29,11 @@ OpponentShow show_of(const SeatView& opponent) {
   return opponent.closed() ? OpponentShow::closed : OpponentShow::open;
 }
 
+int calls_of(const SeatView& opponent) {
+  return static_cast<int>(std::count_if(opponent.melds.begin(), opponent.melds.end(),
+                                        [](const Meld& meld) { return meld.is_open(); }));
+}
+
 void score_discard(const std::vector<Event>& log, std::size_t index, const Table& view, const DangerTableSettings& settings,
                    mj0::Sampler& sampler, std::uint64_t seed, std::vector<DiscardDanger>& out) {
   const mj0::Position position = tenpai_model::mj0_position(view);
@@ -39,8 +44,8 @@ void score_discard(const std::vector<Event>& log, std::size_t index, const Table
   const int kind = log[index].pai.kind();
   const std::array<bool, 4> ron = ronned_by(log, index);
   for (const mj0::OpponentEstimate& opponent : estimate.opponents) {
-    out.push_back({log[index].actor, show_of(view.player(opponent.seat)),
-                   {opponent.tiles[kind].deal_in, ron[opponent.seat]}});
+    const SeatView& seat = view.player(opponent.seat);
+    out.push_back({log[index].actor, show_of(seat), {opponent.tiles[kind].deal_in, ron[opponent.seat]}, calls_of(seat)});
   }
 }
 
@@ -48,7 +53,21 @@ struct ShowTotals {
   std::vector<Forecast> forecasts;
   int deal_ins = 0;
   double forecast_sum = 0;
+
+  void add(const Forecast& forecast) {
+    forecasts.push_back(forecast);
+    deal_ins += forecast.happened ? 1 : 0;
+    forecast_sum += forecast.probability;
+  }
+  std::string row(const std::string& name) const {
+    const double n = static_cast<double>(forecasts.size());
+    return fmt::format("  {:<10} {:7}  {:8}   {:.4f}    {:.4f}    {:.5f}\n", name, forecasts.size(), deal_ins,
+                       n > 0 ? forecast_sum / n : 0.0, n > 0 ? deal_ins / n : 0.0, n > 0 ? log_loss(forecasts) : 0.0);
+  }
 };
+
+// An open hand's rows by its calls: 1, 2, 3 or more.
+inline constexpr int kCallRows = 3;
 
 // The seat names of each game of a match directory (results.jsonl), by log file name.
 std::optional<std::array<std::string, 4>> seat_names(const std::filesystem::path& log) {
@@ -216,21 +235,21 @@ std::vector<DiscardDanger> discard_dangers(const std::vector<Event>& log, const 
 std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers,
                                 const PowerCalibration* open_fit) {
   std::array<ShowTotals, kOpponentShows> shows;
+  std::array<ShowTotals, kCallRows> open_by_calls;
   for (const DiscardDanger& d : dangers) {
-    ShowTotals& totals = shows[static_cast<int>(d.show)];
-    totals.forecasts.push_back(d.forecast);
-    totals.deal_ins += d.forecast.happened ? 1 : 0;
-    totals.forecast_sum += d.forecast.probability;
+    shows[static_cast<int>(d.show)].add(d.forecast);
+    if (d.show == OpponentShow::open) open_by_calls[static_cast<std::size_t>(std::clamp(d.calls, 1, kCallRows) - 1)].add(d.forecast);
   }
   std::ostringstream out;
   out << title << "\n";
-  out << "  opponent   pairs    deal-ins  forecast  observed  log loss\n";
+  out << "  opponent     pairs    deal-ins  forecast  observed  log loss\n";
   for (int s = 0; s < kOpponentShows; ++s) {
-    const ShowTotals& t = shows[s];
-    const double n = static_cast<double>(t.forecasts.size());
-    out << fmt::format("  {:<8} {:7}  {:8}   {:.4f}    {:.4f}    {:.5f}\n", show_name(static_cast<OpponentShow>(s)),
-                       t.forecasts.size(), t.deal_ins, n > 0 ? t.forecast_sum / n : 0.0, n > 0 ? t.deal_ins / n : 0.0,
-                       n > 0 ? log_loss(t.forecasts) : 0.0);
+    const auto show = static_cast<OpponentShow>(s);
+    out << shows[s].row(show_name(show));
+    if (show != OpponentShow::open) continue;
+    for (int c = 0; c < kCallRows; ++c) {
+      out << open_by_calls[static_cast<std::size_t>(c)].row(fmt::format(" {}{} call{}", c + 1, c + 1 == kCallRows ? "+" : "", c == 0 ? "" : "s"));
+    }
   }
   for (int s = 0; s < kOpponentShows; ++s) {
     const ShowTotals& t = shows[s];

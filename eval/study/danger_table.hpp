@@ -29,6 +29,7 @@ struct DiscardDanger {
   int discarder = 0;
   OpponentShow show = OpponentShow::closed;
   Forecast forecast;  // MJ-0's deal-in probability; happened: that opponent ronned it
+  int calls = 0;      // the opponent's open melds (chi, pon and open kans)
 };
 
 struct DangerTableSettings {
@@ -70,8 +71,8 @@ struct DangerBucket {
 };
 std::vector<DangerBucket> danger_buckets(const std::vector<Forecast>& forecasts);
 
-// The table: per opponent show, the pairs' count, deal-ins, mean forecast, observed rate, log
-// loss, and the buckets; with `open_fit`, the power calibration fitted on the open hands.
+// The table: per opponent show (and an open hand by its calls: 1, 2, 3 or more), the pairs'
+// count, deal-ins, mean forecast, observed rate, log loss, and the buckets; with `open_fit`, the power calibration fitted on the open hands.
 std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers,
                                 const PowerCalibration* open_fit = nullptr);
 

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cmath>
+#include <map>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -77,6 +79,20 @@ TEST(DangerTable, TheOpenCalibrationMovesOnlyOpenHands) {
   EXPECT_EQ(played[3].forecast.probability, 0.0);
 }
 
+// An open hand's pairs are shown again by its calls, three and more in one row.
+TEST(DangerTable, ShowsOpenHandsByTheirCalls) {
+  const std::vector<DiscardDanger> dangers = {{0, OpponentShow::open, {0.01, false}, 1},
+                                              {0, OpponentShow::open, {0.02, true}, 2},
+                                              {0, OpponentShow::open, {0.03, false}, 3},
+                                              {0, OpponentShow::open, {0.05, true}, 4},
+                                              {0, OpponentShow::riichi, {0.04, true}, 0}};
+  const std::string table = format_danger_table("t", dangers);
+  EXPECT_NE(table.find("  open             4         2   0.0275    0.5000"), std::string::npos) << table;
+  EXPECT_NE(table.find("   1 call          1         0   0.0100    0.0000"), std::string::npos) << table;
+  EXPECT_NE(table.find("   2 calls         1         1   0.0200    1.0000"), std::string::npos) << table;
+  EXPECT_NE(table.find("   3+ calls        2         1   0.0400    0.5000"), std::string::npos) << table;
+}
+
 TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
   DangerTableSettings settings;
   settings.samples = 100;
@@ -85,18 +101,24 @@ TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
   long expected_discards = 0;
   long expected_rons = 0;
   std::array<long, kOpponentShows> expected_shows{};
+  std::map<int, long> expected_calls;  // an opponent's open melds -> pairs
   std::vector<DiscardDanger> dangers;
   for (const std::vector<Event>& log : greedy_and_tsumogiri_games({1, 2})) {
     const auto more = discard_dangers(log, settings, sampler, counter);
     dangers.insert(dangers.end(), more.begin(), more.end());
     // The independent count: every discard has three opponents; riichi once its declaration
-    // discard is made, open after a chi, pon or daiminkan.
+    // discard is made, open after a chi, pon or daiminkan, each of which is one more call.
     std::array<bool, 4> riichi_discarded{}, declared{}, open{};
+    std::array<int, 4> calls{};
     for (const Event& event : log) {
-      if (event.type == EventType::start_kyoku) riichi_discarded = declared = open = {};
+      if (event.type == EventType::start_kyoku) {
+        riichi_discarded = declared = open = {};
+        calls = {};
+      }
       if (event.type == EventType::reach) declared[event.actor] = true;
       if (event.type == EventType::chi || event.type == EventType::pon || event.type == EventType::daiminkan) {
         open[event.actor] = true;
+        ++calls[event.actor];
       }
       if (event.type == EventType::hora && event.target != event.actor) ++expected_rons;
       if (event.type != EventType::dahai) continue;
@@ -107,6 +129,7 @@ TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
                                   : open[seat]           ? OpponentShow::open
                                                          : OpponentShow::closed;
         ++expected_shows[static_cast<int>(show)];
+        ++expected_calls[calls[seat]];
       }
       if (declared[event.actor]) riichi_discarded[event.actor] = true;
     }
@@ -114,14 +137,19 @@ TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
   EXPECT_EQ(counter, expected_discards);
   ASSERT_EQ(static_cast<long>(dangers.size()), 3 * expected_discards);
   std::array<long, kOpponentShows> shows{};
+  std::map<int, long> calls;
   long rons = 0;
   for (const DiscardDanger& d : dangers) {
     ++shows[static_cast<int>(d.show)];
+    ++calls[d.calls];
+    EXPECT_EQ(d.calls > 0, d.show == OpponentShow::open);
     rons += d.forecast.happened ? 1 : 0;
     EXPECT_GE(d.forecast.probability, 0.0);
     EXPECT_LE(d.forecast.probability, 1.0);
   }
   EXPECT_EQ(shows, expected_shows);
+  EXPECT_EQ(calls, expected_calls);
+  EXPECT_GT(calls.size(), 1u);
   EXPECT_EQ(rons, expected_rons);
   EXPECT_GT(rons, 0);
   EXPECT_GT(shows[static_cast<int>(OpponentShow::riichi)], 0);
