@@ -17,6 +17,10 @@ constexpr int kLiveDraws = 70;  // 136 - 52 dealt - 14 dead wall; rinshan draws 
 
 bool SeatView::closed() const { return all_closed(melds); }
 
+int SeatView::open_melds() const {
+  return static_cast<int>(std::count_if(melds.begin(), melds.end(), [](const Meld& meld) { return meld.is_open(); }));
+}
+
 Table::Table(int seat, const Rules& rules) : seat_(seat), rules_(rules) {
   for (auto& player : players_) player.score = rules_.starting_points;
 }

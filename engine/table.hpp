@@ -55,6 +55,7 @@ struct SeatView {
   TileCounts passed_in_riichi{};  // kinds anyone discarded after this seat's riichi discard
 
   bool closed() const;
+  int open_melds() const;  // chi, pon and open kans (an ankan keeps the hand closed)
 };
 
 // What a seat has shown over the match so far, kept from hand to hand: how it discards while

@@ -40,8 +40,7 @@ Features features_of(const Table& table, int seat) {
   Features features;
   features.riichi = player.riichi_declared;
   features.discards = static_cast<int>(player.river.size());
-  features.open_melds = static_cast<int>(std::count_if(player.melds.begin(), player.melds.end(),
-                                                       [](const Meld& meld) { return meld.is_open(); }));
+  features.open_melds = player.open_melds();
   features.recent_discards = std::min(features.discards, kRecentDiscards);
   const int first_recent = features.discards - features.recent_discards;
   const int first_late = std::max(features.discards - kLateWindow, kLateFromDiscard - 1);

@@ -35,6 +35,9 @@ inline constexpr int kWinOddsClasses = 2 * kWinOddsHandClasses;
 // The share of players tenpai after their n-th discard of a hand, n = 0..kTenpaiTurns - 1.
 inline constexpr int kTenpaiTurns = 21;
 
+// An open hand's calls as the danger calibration tells them apart: 1, 2, 3 or more.
+inline constexpr int kOpenDangerCallRows = 3;
+
 // A shanten no hand reaches: riichi_safety_first_from_shanten at it never puts safety first.
 inline constexpr int kNoSafetyFirst = 99;
 
@@ -78,6 +81,9 @@ struct FullParams {
   // odds we play with are pivot * (odds / pivot)^exponent (1: MJ-0's odds as they are).
   double open_danger_exponent = 0.71;
   double open_danger_pivot = 0.023;
+  // Then scaled by the open hand's calls (1, 2, 3 or more): the calibration above was fitted on
+  // every open hand at once (1 and 1 and 1: as it is).
+  std::array<double, kOpenDangerCallRows> open_danger_scale_by_calls = {1, 1, 1};
   // The lines (bot/strategy/line).
   int fold_horizon = 5;
   // Facing a riichi, both lines count the safe tiles the rivers give: each kind not yet safe
@@ -224,6 +230,8 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("open_danger_exponent", p.open_danger_exponent,
         "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
   visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
+  visit("open_danger_scale_by_calls", p.open_danger_scale_by_calls,
+        "the open-hand danger calibration's odds scaled by the hand's calls: 1, 2, 3 or more (1,1,1: not scaled)");
   visit("win_odds_factor", p.win_odds_factor,
         "the push line's win odds calibrated against the hands' outcomes, by the hand after the candidate (tenpai open, tenpai dama, closed 1, 2, 3+ shanten, open 1, 2+ shanten, riichi declared), first with no riichi shown, then facing one; all 1 and 1 (no calibration) since the paired runs of seeds 25380 and 25382 (the fit of scripts/study/line-outcomes --undo-calibration --fit is docs/full.md's)");
   visit("win_odds_power", p.win_odds_power, "the power of the odds in that calibration (fitted with the factor; 1 and 1: no calibration)");
@@ -253,7 +261,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("closed_hand_calls", p.closed_hand_calls,
         "true: our later calls are counted in the DP whether our hand is open or closed, a closed hand's call leading to its opened states (wins need a yaku, no riichi), so a call and its pass are both priced with them (false: as open_hand_calls says); on: +0.106 +- 0.124 in average rank pooled over its paired runs (seeds 25590 and 25592), -9.0 +- 8.9 rank points, calls on half the hands");
   visit("closed_hand_yakuhai_pons", p.closed_hand_yakuhai_pons,
-        "true: a closed hand's DP counts its later pons of its yakuhai, each leading to the hand opened, which calls on at every rate; an open hand's DP counts its later calls, and a closed hand's yakuhai pon at the table is priced with them, its other calls without (false: as open_hand_calls and closed_hand_calls say)");
+        "true: a closed hand's DP counts its later pons of its yakuhai, each leading to the hand opened, which calls on at every rate; an open hand's DP counts its later calls, and a closed hand's yakuhai pon at the table is priced with them, its other calls without (false: as open_hand_calls and closed_hand_calls say); on: +0.180 +- 0.157 in average rank against majiang-ai (seed 25600's odd walls, a loss), -0.102 +- 0.124 against greedy (seed 25602), pooled +0.007 +- 0.097");
   visit("pon_offer_rate_honour", p.pon_offer_rate_honour,
         "per unseen copy of an honour, the chance per go-round that another seat discards it: every seat's windows of full vs 3 majiang-ai (seeds 25510, 25520 odd walls; scripts/study/call-chances; 0.068 vs 3 greedy, seed 25522)");
   visit("pon_offer_rate_terminal", p.pon_offer_rate_terminal, "the same for a 1 or a 9 (0.044 vs 3 greedy)");

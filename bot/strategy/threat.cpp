@@ -176,11 +176,11 @@ double tsumo_payment_of(const OpponentThreat& o, const Table& table, const FullP
 bool is_open_without_riichi(const SeatView& seat) { return !seat.riichi && !seat.closed(); }
 
 // The odds of open_hand_deal_in, each kind's loss scaled with its odds (the same mean win).
-void calibrate_open_hand(OpponentThreat& o, const FullParams& params) {
+void calibrate_open_hand(OpponentThreat& o, int calls, const FullParams& params) {
   for (int k = 0; k < kNumKinds; ++k) {
     const double forecast = o.deal_in[k];
     if (forecast <= 0) continue;
-    o.deal_in[k] = open_hand_deal_in(forecast, params);
+    o.deal_in[k] = open_hand_deal_in(forecast, calls, params);
     o.loss[k] *= o.deal_in[k] / forecast;
   }
 }
@@ -238,11 +238,12 @@ std::array<double, kNumKinds> flat_wall(const Table& table) {
   return wall;
 }
 
-double open_hand_deal_in(double forecast, const FullParams& params) {
+double open_hand_deal_in(double forecast, int calls, const FullParams& params) {
   if (forecast <= 0) return 0;
+  const double scale = params.open_danger_scale_by_calls[static_cast<std::size_t>(std::clamp(calls, 1, kOpenDangerCallRows) - 1)];
   const double pivot = params.open_danger_pivot;
-  if (pivot <= 0) return forecast;  // no pivot: the calibration is off
-  return std::min(1.0, pivot * std::pow(forecast / pivot, params.open_danger_exponent));
+  if (pivot <= 0) return std::min(1.0, scale * forecast);  // no pivot: the power calibration is off
+  return std::min(1.0, scale * pivot * std::pow(forecast / pivot, params.open_danger_exponent));
 }
 
 Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, bool flat, const FullParams& params) {
@@ -260,7 +261,8 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
     }
     // The waits' count is MJ-0's; the calibration is of the tiles we choose to throw.
     o.live_waits = live_waits(o, threat.wall);
-    if (is_open_without_riichi(table.player(e.seat))) calibrate_open_hand(o, params);
+    const SeatView& seat = table.player(e.seat);
+    if (is_open_without_riichi(seat)) calibrate_open_hand(o, seat.open_melds(), params);
     o.win_chances = win_chances_of(table, e.seat, params);
     o.tsumo_payment = tsumo_payment_of(o, table, params);
     threat.opponents.push_back(o);

@@ -74,9 +74,9 @@ std::vector<OpponentWin> opponent_wins(const Threat& threat, const Table& table,
                                        const FullParams& params = kDefaultFullParams);
 
 // The deal-in odds we play with against an open hand that has not declared, from MJ-0's
-// `forecast`: the params' power calibration (docs/full.md). Zero stays zero (genbutsu), the
-// pivot stays itself, and the order of the tiles is kept.
-double open_hand_deal_in(double forecast, const FullParams& params = kDefaultFullParams);
+// `forecast`: the params' power calibration (docs/full.md), scaled by the hand's `calls`. Zero
+// stays zero (genbutsu), and the order of one hand's tiles is kept.
+double open_hand_deal_in(double forecast, int calls, const FullParams& params = kDefaultFullParams);
 
 // From MJ-0: the estimate's per-opponent deal-in and loss, the wall estimate (or, with
 // `flat_wall`, the unseen copies scaled to the live wall; against an open hand that has not

@@ -29,10 +29,7 @@ OpponentShow show_of(const SeatView& opponent) {
   return opponent.closed() ? OpponentShow::closed : OpponentShow::open;
 }
 
-int calls_of(const SeatView& opponent) {
-  return static_cast<int>(std::count_if(opponent.melds.begin(), opponent.melds.end(),
-                                        [](const Meld& meld) { return meld.is_open(); }));
-}
+
 
 void score_discard(const std::vector<Event>& log, std::size_t index, const Table& view, const DangerTableSettings& settings,
                    mj0::Sampler& sampler, std::uint64_t seed, std::vector<DiscardDanger>& out) {
@@ -45,7 +42,7 @@ void score_discard(const std::vector<Event>& log, std::size_t index, const Table
   const std::array<bool, 4> ron = ronned_by(log, index);
   for (const mj0::OpponentEstimate& opponent : estimate.opponents) {
     const SeatView& seat = view.player(opponent.seat);
-    out.push_back({log[index].actor, show_of(seat), {opponent.tiles[kind].deal_in, ron[opponent.seat]}, calls_of(seat)});
+    out.push_back({log[index].actor, show_of(seat), {opponent.tiles[kind].deal_in, ron[opponent.seat]}, seat.open_melds()});
   }
 }
 
@@ -66,8 +63,6 @@ struct ShowTotals {
   }
 };
 
-// An open hand's rows by its calls: 1, 2, 3 or more.
-inline constexpr int kCallRows = 3;
 
 // The seat names of each game of a match directory (results.jsonl), by log file name.
 std::optional<std::array<std::string, 4>> seat_names(const std::filesystem::path& log) {
@@ -137,7 +132,7 @@ std::optional<PowerStep> newton_step(const std::vector<double>& log_p, const std
 
 std::vector<DiscardDanger> with_open_calibration(std::vector<DiscardDanger> dangers, const FullParams& params) {
   for (DiscardDanger& d : dangers) {
-    if (d.show == OpponentShow::open) d.forecast.probability = open_hand_deal_in(d.forecast.probability, params);
+    if (d.show == OpponentShow::open) d.forecast.probability = open_hand_deal_in(d.forecast.probability, d.calls, params);
   }
   return dangers;
 }
@@ -235,10 +230,10 @@ std::vector<DiscardDanger> discard_dangers(const std::vector<Event>& log, const 
 std::string format_danger_table(const std::string& title, const std::vector<DiscardDanger>& dangers,
                                 const PowerCalibration* open_fit) {
   std::array<ShowTotals, kOpponentShows> shows;
-  std::array<ShowTotals, kCallRows> open_by_calls;
+  std::array<ShowTotals, kOpenDangerCallRows> open_by_calls;
   for (const DiscardDanger& d : dangers) {
     shows[static_cast<int>(d.show)].add(d.forecast);
-    if (d.show == OpponentShow::open) open_by_calls[static_cast<std::size_t>(std::clamp(d.calls, 1, kCallRows) - 1)].add(d.forecast);
+    if (d.show == OpponentShow::open) open_by_calls[static_cast<std::size_t>(std::clamp(d.calls, 1, kOpenDangerCallRows) - 1)].add(d.forecast);
   }
   std::ostringstream out;
   out << title << "\n";
@@ -247,8 +242,8 @@ std::string format_danger_table(const std::string& title, const std::vector<Disc
     const auto show = static_cast<OpponentShow>(s);
     out << shows[s].row(show_name(show));
     if (show != OpponentShow::open) continue;
-    for (int c = 0; c < kCallRows; ++c) {
-      out << open_by_calls[static_cast<std::size_t>(c)].row(fmt::format(" {}{} call{}", c + 1, c + 1 == kCallRows ? "+" : "", c == 0 ? "" : "s"));
+    for (int c = 0; c < kOpenDangerCallRows; ++c) {
+      out << open_by_calls[static_cast<std::size_t>(c)].row(fmt::format(" {}{} call{}", c + 1, c + 1 == kOpenDangerCallRows ? "+" : "", c == 0 ? "" : "s"));
     }
   }
   for (int s = 0; s < kOpponentShows; ++s) {
@@ -262,6 +257,11 @@ std::string format_danger_table(const std::string& title, const std::vector<Disc
                          bucket.count, bucket.forecast_sum / bucket.count,
                          static_cast<double>(bucket.happened) / bucket.count, bucket.happened);
     }
+  }
+  if (shows[static_cast<int>(OpponentShow::open)].deal_ins > 0) {
+    out << "  the open rows' observed over forecast, by calls (open_danger_scale_by_calls):";
+    for (const ShowTotals& t : open_by_calls) out << fmt::format(" {:.2f}", t.forecast_sum > 0 ? t.deal_ins / t.forecast_sum : 1.0);
+    out << "\n";
   }
   if (open_fit != nullptr && open_fit->pairs > 0) {
     out << fmt::format(

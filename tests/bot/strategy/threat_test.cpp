@@ -290,24 +290,35 @@ TEST(Threat, ATableThatFoldsGivesTheRiichiFewerRons) {
 
 // The open-hand calibration q = pivot * (p / pivot)^exponent: with exponent 0.5 and pivot 0.04, a
 // forecast of 1% becomes 0.04 * sqrt(0.25) = 2% and one of 16% becomes 0.04 * sqrt(4) = 8%;
-// genbutsu stays safe, the pivot stays itself, exponent 1 leaves every forecast as it is.
+// genbutsu stays safe, the pivot stays itself, exponent 1 leaves every forecast as it is. The
+// scale by calls multiplies the result (1, 2, 3 and more calls; four calls read as three), up to 1.
 TEST(Threat, TheOpenHandCalibrationFlattensTheForecast) {
   FullParams params;
   params.open_danger_exponent = 0.5;
   params.open_danger_pivot = 0.04;
-  EXPECT_NEAR(open_hand_deal_in(0.01, params), 0.02, 1e-12);
-  EXPECT_NEAR(open_hand_deal_in(0.16, params), 0.08, 1e-12);
-  EXPECT_EQ(open_hand_deal_in(0.0, params), 0.0);
-  EXPECT_NEAR(open_hand_deal_in(0.04, params), 0.04, 1e-12);
+  EXPECT_NEAR(open_hand_deal_in(0.01, 1, params), 0.02, 1e-12);
+  EXPECT_NEAR(open_hand_deal_in(0.16, 1, params), 0.08, 1e-12);
+  EXPECT_EQ(open_hand_deal_in(0.0, 1, params), 0.0);
+  EXPECT_NEAR(open_hand_deal_in(0.04, 2, params), 0.04, 1e-12);
+  params.open_danger_scale_by_calls = {0.5, 1.5, 3};
+  EXPECT_NEAR(open_hand_deal_in(0.01, 1, params), 0.01, 1e-12);
+  EXPECT_NEAR(open_hand_deal_in(0.01, 2, params), 0.03, 1e-12);
+  EXPECT_NEAR(open_hand_deal_in(0.01, 3, params), 0.06, 1e-12);
+  EXPECT_NEAR(open_hand_deal_in(0.01, 4, params), 0.06, 1e-12);
+  EXPECT_EQ(open_hand_deal_in(0.0, 3, params), 0.0);
+  params.open_danger_scale_by_calls = {1, 1, 1};
   params.open_danger_exponent = 1;
-  for (const double p : {0.0001, 0.003, 0.2, 0.9}) EXPECT_NEAR(open_hand_deal_in(p, params), p, 1e-12) << p;
-  // A pivot of zero (what the fit prints where it finds no power) turns the calibration off.
+  for (const double p : {0.0001, 0.003, 0.2, 0.9}) EXPECT_NEAR(open_hand_deal_in(p, 2, params), p, 1e-12) << p;
+  // A pivot of zero (what the fit prints where it finds no power) turns the power off.
   params.open_danger_exponent = 0.5;
   params.open_danger_pivot = 0;
-  EXPECT_DOUBLE_EQ(open_hand_deal_in(0.01, params), 0.01);
-  // The order of the tiles is kept.
-  EXPECT_LT(open_hand_deal_in(0.001), open_hand_deal_in(0.002));
-  EXPECT_LT(open_hand_deal_in(0.05), open_hand_deal_in(0.2));
+  EXPECT_DOUBLE_EQ(open_hand_deal_in(0.01, 1, params), 0.01);
+  params.open_danger_scale_by_calls = {1, 2, 1};
+  EXPECT_DOUBLE_EQ(open_hand_deal_in(0.01, 2, params), 0.02);
+  EXPECT_EQ(open_hand_deal_in(0.6, 2, params), 1.0);  // odds, not more
+  // The order of one hand's tiles is kept.
+  EXPECT_LT(open_hand_deal_in(0.001, 1), open_hand_deal_in(0.002, 1));
+  EXPECT_LT(open_hand_deal_in(0.05, 3), open_hand_deal_in(0.2, 3));
 }
 
 // Seat 3 pons East; seat 2 has not called; seat 1 is the dealer, closed. Only seat 3's odds are
@@ -338,6 +349,13 @@ TEST(Threat, OnlyAnOpenHandsOddsAreCalibrated) {
     EXPECT_NEAR(o.loss[kFiveMan], open ? 640 : 1280, 1e-9) << o.seat;
     EXPECT_EQ(o.deal_in[kTwoMan + 1], 0.0) << o.seat;
   }
+  // The pon is seat 3's one call: its row of the scale.
+  params.open_danger_scale_by_calls = {1.5, 3, 3};
+  const Threat scaled = threat_from_estimate(table, estimate, false, params);
+  EXPECT_NEAR(scaled.opponents[2].deal_in[kTwoMan], 0.03, 1e-12);
+  EXPECT_NEAR(scaled.opponents[2].loss[kTwoMan], 240, 1e-9);
+  EXPECT_NEAR(scaled.opponents[1].deal_in[kTwoMan], 0.01, 1e-12);
+  params.open_danger_scale_by_calls = {1, 1, 1};
   // The waits' count is MJ-0's, calibrated or not.
   params.open_danger_exponent = 1;
   const Threat plain = threat_from_estimate(table, estimate, false, params);

@@ -91,6 +91,7 @@ TEST(DangerTable, ShowsOpenHandsByTheirCalls) {
   EXPECT_NE(table.find("   1 call          1         0   0.0100    0.0000"), std::string::npos) << table;
   EXPECT_NE(table.find("   2 calls         1         1   0.0200    1.0000"), std::string::npos) << table;
   EXPECT_NE(table.find("   3+ calls        2         1   0.0400    0.5000"), std::string::npos) << table;
+  EXPECT_NE(table.find("by calls (open_danger_scale_by_calls): 0.00 50.00 12.50"), std::string::npos) << table;
 }
 
 TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
