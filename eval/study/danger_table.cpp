@@ -29,8 +29,6 @@ OpponentShow show_of(const SeatView& opponent) {
   return opponent.closed() ? OpponentShow::closed : OpponentShow::open;
 }
 
-
-
 void score_discard(const std::vector<Event>& log, std::size_t index, const Table& view, const DangerTableSettings& settings,
                    mj0::Sampler& sampler, std::uint64_t seed, std::vector<DiscardDanger>& out) {
   const mj0::Position position = tenpai_model::mj0_position(view);
@@ -62,7 +60,6 @@ struct ShowTotals {
                        n > 0 ? forecast_sum / n : 0.0, n > 0 ? deal_ins / n : 0.0, n > 0 ? log_loss(forecasts) : 0.0);
   }
 };
-
 
 // The seat names of each game of a match directory (results.jsonl), by log file name.
 std::optional<std::array<std::string, 4>> seat_names(const std::filesystem::path& log) {
