@@ -181,9 +181,8 @@ struct FullPolicy::Decision {
   Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing);
 
   // What the DP's draws and calls come from at this table: the wall's weights, and the call
-  // offers (set_call_offers) for our hand as it stands, or as `call` leaves our closed hand.
-  void ready_for_dp(dp::Position& position) const;
-  void ready_for_dp(dp::Position& position, const Action& call) const;
+  // offers (set_call_offers) for our hand as it stands, or as `call` (when given) leaves it.
+  void ready_for_dp(dp::Position& position, const Action* call = nullptr) const;
 };
 
 FullPolicy::FullPolicy(FullSettings settings, std::string name)
@@ -330,18 +329,20 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
   return candidates;
 }
 
-}  // namespace
-
-void FullPolicy::Decision::ready_for_dp(dp::Position& position) const {
-  set_draw_weights(position, threat, settings.wall_estimate);
-  set_call_offers(position, params, table.player(table.seat()).closed() ? CallingHand::closed : CallingHand::open);
+// Our hand as the call offers see it (CallingHand): as it stands at the table, or our closed hand
+// after `call`.
+CallingHand calling_hand(const Table& table, const Action* call) {
+  if (!table.player(table.seat()).closed()) return CallingHand::open;
+  if (call == nullptr) return CallingHand::closed;
+  const bool yakuhai_pon = call->type == EventType::pon && is_yakuhai(call->pai.kind(), table.round_wind(), table.seat_wind());
+  return yakuhai_pon ? CallingHand::opened_by_yakuhai_pon : CallingHand::opened_by_other_call;
 }
 
-void FullPolicy::Decision::ready_for_dp(dp::Position& position, const Action& call) const {
-  if (!table.player(table.seat()).closed()) return ready_for_dp(position);
+}  // namespace
+
+void FullPolicy::Decision::ready_for_dp(dp::Position& position, const Action* call) const {
   set_draw_weights(position, threat, settings.wall_estimate);
-  const bool yakuhai_pon = call.type == EventType::pon && is_yakuhai(call.pai.kind(), table.round_wind(), table.seat_wind());
-  set_call_offers(position, params, yakuhai_pon ? CallingHand::opened_by_yakuhai_pon : CallingHand::opened_by_other_call);
+  set_call_offers(position, params, calling_hand(table, call));
 }
 
 FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
@@ -571,7 +572,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     const int after_shanten = shanten(position.hand);
     if (after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
-    d.ready_for_dp(position, action);
+    d.ready_for_dp(position, &action);
     const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
     const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;
