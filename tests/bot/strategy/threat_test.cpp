@@ -323,12 +323,14 @@ TEST(Threat, TheOpenHandCalibrationFlattensTheForecast) {
 
 // Seat 3 pons East; seat 2 has not called; seat 1 is the dealer, closed. Only seat 3's odds are
 // calibrated, each kind's loss with its odds (the mean win kept).
-Table after_a_pon() {
+// The hand up to seat 3's discard after its pon, then `more`.
+Table after_a_pon(const std::vector<std::string>& more = {tsumo(0, "N")}) {
   Deal deal;
   deal.oya = 1;
-  const std::vector<std::string> stream = {
+  std::vector<std::string> stream = {
       start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"),
-      tsumo(2), dahai(2, "E"), pon(3, 2, "E", "E E"), dahai(3, "W"), tsumo(0, "N")};
+      tsumo(2), dahai(2, "E"), pon(3, 2, "E", "E E"), dahai(3, "W")};
+  stream.insert(stream.end(), more.begin(), more.end());
   return seen_by_seat_0(stream);
 }
 
@@ -356,12 +358,8 @@ TEST(Threat, OnlyAnOpenHandsOddsAreCalibrated) {
   EXPECT_NEAR(scaled.opponents[2].loss[kTwoMan], 240, 1e-9);
   EXPECT_NEAR(scaled.opponents[1].deal_in[kTwoMan], 0.01, 1e-12);
   // A second call (seat 3 pons chun off seat 1): its row of the scale.
-  Deal deal;
-  deal.oya = 1;
-  const Table two_calls = seen_by_seat_0(
-      {start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", deal), tsumo(1), dahai(1, "9s"), tsumo(2),
-       dahai(2, "E"), pon(3, 2, "E", "E E"), dahai(3, "W"), tsumo(0, "N"), dahai(0, "N"), tsumo(1), dahai(1, "C"),
-       pon(3, 1, "C", "C C"), dahai(3, "S"), tsumo(0, "P")});
+  const Table two_calls = after_a_pon(
+      {tsumo(0, "N"), dahai(0, "N"), tsumo(1), dahai(1, "C"), pon(3, 1, "C", "C C"), dahai(3, "S"), tsumo(0, "P")});
   ASSERT_EQ(two_calls.player(3).open_melds(), 2);
   EXPECT_NEAR(threat_from_estimate(two_calls, estimate, false, params).opponents[2].deal_in[kTwoMan], 0.06, 1e-12);
   params.open_danger_scale_by_calls = {1, 1, 1};
