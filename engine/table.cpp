@@ -182,6 +182,14 @@ bool Table::faces_riichi(int seat) const {
   return false;
 }
 
+int Table::most_calls_facing(int seat) const {
+  int most = 0;
+  for (int other = 0; other < kSeats; ++other) {
+    if (other != seat && !players_[other].riichi) most = std::max(most, players_[other].open_melds());
+  }
+  return most;
+}
+
 bool Table::genbutsu(int seat, int kind) const {
   if (!faces_riichi(seat)) return false;
   for (int other = 0; other < kSeats; ++other) {

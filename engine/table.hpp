@@ -112,6 +112,8 @@ class Table {
   const SeatRecord& record(int seat) const { return records_[seat]; }  // since start_game
   // Whether another seat's riichi stands against `seat` (its declaration discard made).
   bool faces_riichi(int seat) const;
+  // The most calls made by a seat other than `seat` that is not in riichi (0: no such open hand).
+  int most_calls_facing(int seat) const;
   // Whether `kind` is safe for `seat` against every riichi standing against it (genbutsu: in that
   // riichi's river, or thrown by anyone since its declaration); false when none stands.
   bool genbutsu(int seat, int kind) const;

@@ -61,7 +61,6 @@ std::uint64_t decision_seed(const Table& table, std::uint64_t base) {
   return h;
 }
 
-
 json action_json(const Action& action, int seat) { return event_to_json(action.to_event(seat)); }
 
 }  // namespace
@@ -121,11 +120,15 @@ struct FullPolicy::Decision {
 
   // From how many shanten the discards' own expected losses come before their progress among
   // equivalent ones (every equivalent discard leaving the hand at least that far): facing a
-  // riichi, where the params say so; kNoSafetyFirst otherwise.
+  // riichi, or an open hand of enough calls, where the params say so; kNoSafetyFirst otherwise.
   int safety_first_from() const {
-    if (!threat.opponent_declared) return kNoSafetyFirst;
-    if (params.riichi_safety_first) return 0;
-    return params.riichi_safety_first_from_shanten;
+    if (threat.opponent_declared) {
+      return params.riichi_safety_first ? 0 : params.riichi_safety_first_from_shanten;
+    }
+    if (table.most_calls_facing(table.seat()) >= params.open_safety_first_calls) {
+      return params.open_safety_first_from_shanten;
+    }
+    return kNoSafetyFirst;
   }
   // The same for a call's own discards, which carry no progress figures: the switch alone.
   int call_safety_first_from() const {

@@ -118,6 +118,12 @@ struct FullParams {
   // tenpai, where a hand folds anyway (docs/full.md, "Far hands facing a riichi");
   // kNoSafetyFirst: never.
   int riichi_safety_first_from_shanten = 2;
+  // The same facing open hands where no riichi stands: the least own expected loss decides among
+  // the equivalent discards when an opponent has made at least `open_safety_first_calls` calls
+  // and every equivalent discard leaves the hand at least this many shanten from tenpai (docs/full.md,
+  // "Far hands facing open hands"); kNoSafetyFirst: never.
+  int open_safety_first_from_shanten = kNoSafetyFirst;
+  int open_safety_first_calls = 2;
   // Whether a call whose best line is the fold line may be taken (true) or the pass is kept
   // (false). A call is a plan to win or to reach tenpai; folding is done with the 13 closed tiles,
   // and after a call the hand pushes more often than its fold line assumes (docs/full.md, "Calls
@@ -250,6 +256,10 @@ void for_each_param(Params& p, Visit&& visit) {
         "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone); off: on top of the rivers it lost 0.077 +- 0.068 in average rank in its paired runs (seeds 25410 and 25412)");
   visit("riichi_safety_first_from_shanten", p.riichi_safety_first_from_shanten,
         "riichi_safety_first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); facing a riichi, full's hands left two shanten or more threw another tile while holding a genbutsu in 21-28% of such discards, majiang-ai's in 2% (seeds 25380 to 25520); 2: on since its paired runs of seeds 25570 and 25572 (pooled -0.012 +- 0.045 in average rank)");
+  visit("open_safety_first_from_shanten", p.open_safety_first_from_shanten,
+        "with no riichi standing and an opponent of open_safety_first_calls calls or more, safety first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); full's closed hands left two shanten away dealt in on 3.0% of their discards facing two calls or more against 3 majiang-ai, majiang-ai's seats on 1.7% (seed 25580)");
+  visit("open_safety_first_calls", p.open_safety_first_calls,
+        "the calls an opponent not in riichi has made from which open_safety_first_from_shanten applies");
   visit("calls_that_fold", p.calls_that_fold,
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rons_at_ron_points", p.rons_at_ron_points,

@@ -57,8 +57,12 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
     bool genbutsu_held = false;
     bool genbutsu = false;
     std::array<bool, kNumKinds> unsafe{};
+    bool own_open = false;
+    int opponent_calls = 0;
     if (event.type == EventType::dahai) {
       const Table& before = tables[event.actor];
+      own_open = !before.player(event.actor).closed();
+      opponent_calls = before.most_calls_facing(event.actor);
       if (pending[event.actor]) {
         samples[pending[event.actor]->sample].turned_safe = turned_safe(before, event.actor, pending[event.actor]->kinds);
         pending[event.actor].reset();
@@ -81,6 +85,8 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
     TenpaiSample sample{seat, tenpai_model::features_of(opponent, seat), real_shanten == 0, hand, real_shanten, facing_riichi,
                         genbutsu_held, genbutsu};
     sample.unsafe_kinds = static_cast<int>(std::count(unsafe.begin(), unsafe.end(), true));
+    sample.own_open = own_open;
+    sample.opponent_calls = opponent_calls;
     if (sample.unsafe_kinds > 0) pending[seat] = UnsafeKept{samples.size(), unsafe};
     samples.push_back(sample);
   }
@@ -90,7 +96,7 @@ std::vector<TenpaiSample> tenpai_samples(const std::vector<Event>& events) {
 int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out, std::ostream& errors) {
   const std::vector<std::string> logs = expand_log_inputs(inputs, errors);
   out << "log,seat,discards,open_melds,recent_discards,recent_tsumogiri,late_middle,tenpai,hand,shanten,facing_riichi,"
-         "genbutsu_held,genbutsu,unsafe_kinds,turned_safe\n";
+         "genbutsu_held,genbutsu,unsafe_kinds,turned_safe,own_open,opponent_calls\n";
   int read = 0;
   for (std::size_t index = 0; index < logs.size(); ++index) {
     std::vector<TenpaiSample> samples;
@@ -107,7 +113,7 @@ int write_tenpai_data(const std::vector<std::string>& inputs, std::ostream& out,
           << f.recent_tsumogiri << ',' << f.late_middle << ',' << (sample.tenpai ? 1 : 0) << ','
           << sample.hand << ',' << sample.shanten << ',' << (sample.facing_riichi ? 1 : 0) << ','
           << (sample.genbutsu_held ? 1 : 0) << ',' << (sample.genbutsu ? 1 : 0) << ',' << sample.unsafe_kinds << ','
-          << sample.turned_safe << '\n';
+          << sample.turned_safe << ',' << (sample.own_open ? 1 : 0) << ',' << sample.opponent_calls << '\n';
     }
   }
   return read > 0 ? 0 : 1;

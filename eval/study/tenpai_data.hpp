@@ -34,6 +34,10 @@ struct TenpaiSample {
   // them are safe at its next discard of the hand (-1: none came).
   int unsafe_kinds = 0;
   int turned_safe = -1;
+  // Before the discard: whether the discarder's hand was open, and the most calls made by
+  // another seat not in riichi (what it faced from the open hands).
+  bool own_open = false;
+  int opponent_calls = 0;
 };
 
 // The labelled discards of one full log; throws TableError (from engine/table) when the log

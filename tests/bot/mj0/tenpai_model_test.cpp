@@ -196,8 +196,9 @@ TEST(TenpaiModel, SaneDirections) {
 
 // The labels: replay an in-process game of three greedy seats and one that throws each draw, and
 // recount each discarder's concealed hand from the full log (deal + draws - discards - tiles
-// called into melds), and the genbutsu facing a riichi from the rivers (the riichi's own, and
-// every kind thrown since its declaration discard), independently of engine/table.
+// called into melds), the genbutsu facing a riichi from the rivers (the riichi's own, and
+// every kind thrown since its declaration discard), and the calls each seat has made (chi, pon
+// and open kan; a kakan adds none, an ankan opens nothing), independently of engine/table.
 TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   const auto greedy = make_policy("greedy");
   const auto tsumogiri = make_policy("tsumogiri");  // throws its draw: no fold, genbutsu or not
@@ -216,6 +217,7 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   std::array<TileCounts, 4> river{};
   std::array<TileCounts, 4> passed{};
   std::array<bool, 4> declared_discard{};
+  std::array<int, 4> calls{};
   const auto safe_for = [&](int seat, int kind) {
     bool facing = false;
     for (int other = 0; other < 4; ++other) {
@@ -236,6 +238,8 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   int facing = 0;
   int held = 0;
   int thrown = 0;
+  int facing_calls = 0;
+  int open_discards = 0;
   for (const Event& event : log) {
     switch (event.type) {
       case EventType::start_kyoku:
@@ -244,6 +248,7 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         river = {};
         passed = {};
         declared_discard = {};
+        calls = {};
         pending = {};
         ++hand;
         break;
@@ -252,6 +257,8 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
       case EventType::chi:
       case EventType::pon:
       case EventType::daiminkan:
+        ++calls[event.actor];
+        [[fallthrough]];
       case EventType::ankan:
         for (const Tile tile : event.consumed.view()) --hands[event.actor][tile.kind()];
         break;
@@ -261,6 +268,10 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         bool genbutsu_held = false;
         for (int k = 0; k < kNumKinds; ++k) genbutsu_held = genbutsu_held || (hands[event.actor][k] > 0 && safe_for(event.actor, k));
         const bool genbutsu = safe_for(event.actor, kind);
+        int opponent_calls = 0;
+        for (int other = 0; other < 4; ++other) {
+          if (other != event.actor && !declared_discard[other]) opponent_calls = std::max(opponent_calls, calls[other]);
+        }
         if (pending[event.actor]) {
           const auto& [sample, kinds] = *pending[event.actor];
           turned_safe[sample] = static_cast<int>(std::count_if(kinds.begin(), kinds.end(), [&](int k) { return safe_for(event.actor, k); }));
@@ -287,6 +298,10 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         if (!unsafe.empty()) pending[event.actor] = std::pair{next, unsafe};
         EXPECT_EQ(samples[next].genbutsu_held, genbutsu_held) << "sample " << next;
         EXPECT_EQ(samples[next].genbutsu, genbutsu) << "sample " << next;
+        EXPECT_EQ(samples[next].own_open, calls[event.actor] > 0) << "sample " << next;
+        EXPECT_EQ(samples[next].opponent_calls, opponent_calls) << "sample " << next;
+        facing_calls += opponent_calls > 0 ? 1 : 0;
+        open_discards += calls[event.actor] > 0 ? 1 : 0;
         held += genbutsu_held ? 1 : 0;
         thrown += genbutsu ? 1 : 0;
         EXPECT_EQ(samples[next].seat, event.actor);
@@ -320,6 +335,8 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
   EXPECT_GT(thrown, 0);      // genbutsu thrown (greedy folds with them)
   EXPECT_GT(facing, held);   // and discards facing a riichi with none held
   EXPECT_GT(held, thrown) << held;  // and a genbutsu held while another went (a tenpai push)
+  EXPECT_GT(open_discards, 0);       // discards from open hands
+  EXPECT_GT(facing_calls, 0);        // and discards facing another seat's open hand
 }
 
 }  // namespace

@@ -540,6 +540,50 @@ TEST(Full, CountingTheRiversAFarHandFacingARiichiThrowsItsGenbutsu) {
   EXPECT_GT((*east)["fold_value"].get<double>(), (*east_today)["fold_value"].get<double>()) << today.dump(1);
 }
 
+// Seat 3 pons East off seat 2 and chun off seat 1 (two calls, no riichi) and throws 5m; we hold
+// a three-shanten hand whose 5m, P and 1s float. By progress the 5m stays (it takes more tiles
+// forward than P); with safety first facing open hands from two shanten the least own expected
+// loss among the equivalent discards goes. Not from a one-call hand (open_safety_first_calls 3),
+// nor when a discard as good keeps the hand nearer (from four shanten).
+TEST(Full, FacingTwoCallsSafetyFirstFoldsAFarHand) {
+  Deal deal;
+  deal.oya = 1;
+  const Table table = after({start_game(0), start_kyoku("1m 2m 4p 5p 7p 3s 4s 6s 8s N N P 5m", deal), tsumo(1),
+                             dahai(1, "9s"), tsumo(2), dahai(2, "E"), pon(3, 2, "E", "E E"), dahai(3, "5m"),
+                             tsumo(0, "W"), dahai(0, "W", true), tsumo(1), dahai(1, "C"), pon(3, 1, "C", "C C"),
+                             dahai(3, "S"), tsumo(0, "1s")});
+  ASSERT_EQ(table.most_calls_facing(0), 2);
+  ASSERT_EQ(kDefaultFullParams.open_safety_first_from_shanten, kNoSafetyFirst);
+  FullSettings safe;
+  safe.params.open_safety_first_from_shanten = 2;
+  nlohmann::json why;
+  const Action chosen = full(table, safe, &why);
+  ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
+  double best_value = -1e300;
+  for (const nlohmann::json& c : why["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
+  double least_equivalent_loss = 1e300;
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (best_value - c["value"].get<double>() > kDefaultFullParams.equivalent_points) continue;
+    least_equivalent_loss = std::min(least_equivalent_loss, c["expected_loss"].get<double>());
+  }
+  const nlohmann::json* thrown = discard_candidate(why, chosen.pai.to_string());
+  ASSERT_NE(thrown, nullptr);
+  EXPECT_DOUBLE_EQ((*thrown)["expected_loss"].get<double>(), least_equivalent_loss) << why.dump(1);
+  EXPECT_EQ(chosen.pai.to_string(), "5m") << why.dump(1);
+
+  nlohmann::json by_progress;
+  const Action plain = full(table, {}, &by_progress);
+  const nlohmann::json* kept = discard_candidate(by_progress, plain.pai.to_string());
+  ASSERT_NE(kept, nullptr);
+  EXPECT_GT((*kept)["expected_loss"].get<double>(), least_equivalent_loss + 10) << by_progress.dump(1);
+  FullSettings three_calls = safe;
+  three_calls.params.open_safety_first_calls = 3;
+  EXPECT_EQ(full(table, three_calls), plain);
+  FullSettings further = safe;
+  further.params.open_safety_first_from_shanten = 4;
+  EXPECT_EQ(full(table, further), plain);
+}
+
 // The switch acts facing a riichi only: with nothing declared the same hand's discard is the
 // progress's, with or without it.
 TEST(Full, SafetyFirstLeavesAHandFacingNoRiichiAlone) {
