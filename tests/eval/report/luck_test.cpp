@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <set>
+#include <string>
 
 #include "engine/action.hpp"
 #include "engine/game.hpp"
@@ -303,6 +305,31 @@ TEST(Luck, AWinThatScoresOtherwiseThanTheEngineIsRefused) {
   EXPECT_NO_THROW(walk_hands(ura_hand("E", 3900, 4900), caught));  // no ura dora: 3,900
   EXPECT_THROW(walk_hands(ura_hand("E", 8000, 9000), caught), std::invalid_argument);
   EXPECT_THROW(walk_hands(ura_hand("8p", 7700, 8700), caught), std::invalid_argument);
+}
+
+// A hand of an arena match (tests/fixtures/logs): seats 1 and 3, both in riichi, ron seat 0's
+// discard of the wall's last tile, each scoring houtei. The walk scores both wins against their
+// tables as the first hora found them: the second, scored after the first had been taken, lost
+// its houtei and disagreed with the log. Both wins share the one ura indicator, and its luck sums
+// to zero over the tiles it could have been.
+TEST(Luck, ADoubleRonOnTheLastDiscardKeepsItsHoutei) {
+  std::ifstream in(std::string(TENBIN_FIXTURES_DIR) + "/logs/houtei_double_ron.jsonl");
+  ASSERT_TRUE(in) << "the fixture";
+  std::vector<Event> log;
+  for (std::string line; std::getline(in, line);) log.push_back(parse_event(nlohmann::json::parse(line)).event);
+  UraCatch caught;
+  ASSERT_NO_THROW(walk_hands(log, caught));
+  ASSERT_EQ(caught.stakes.size(), 1u);
+  const UraStake& stake = caught.stakes.front();
+  ASSERT_EQ(stake.wins.size(), 2u);
+  EXPECT_TRUE(stake.wins[0].collects_sticks);
+  EXPECT_FALSE(stake.wins[1].collects_sticks);
+  EXPECT_EQ(ura_deltas(stake, stake.last), (PerSeat<int>{-12900 - 5800, 19900, 0, 5800}));
+  EXPECT_EQ(caught.changes.front(), (PerSeat<int>{-1000 - 12900 - 5800, -1000 + 19900, 0, -1000 + 5800}));
+  const LuckModel model = busy_model();
+  ZeroSumCheck check(model);
+  walk_hands(log, check);
+  EXPECT_EQ(check.seen_["ura of a double ron"], 1);
 }
 
 TEST(Luck, AHiddenTileIsRefused) {
