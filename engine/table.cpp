@@ -185,7 +185,7 @@ bool Table::faces_riichi(int seat) const {
 int Table::most_calls_facing(int seat) const {
   int most = 0;
   for (int other = 0; other < kSeats; ++other) {
-    if (other != seat && !players_[other].riichi) most = std::max(most, players_[other].open_melds());
+    if (other != seat) most = std::max(most, players_[other].open_melds());
   }
   return most;
 }

@@ -105,6 +105,8 @@ class Table {
   int dealer() const { return dealer_; }
   int seat_wind() const { return kinds::east + (seat_ - dealer_ + 4) % 4; }
   int seat_wind_of(int seat) const { return kinds::east + (seat - dealer_ + 4) % 4; }
+  // Whether a triplet of `kind` is a yaku for this seat (a dragon, the round's or its own wind).
+  bool is_yakuhai(int kind) const { return tenbin::is_yakuhai(kind, round_wind_, seat_wind()); }
   const std::vector<Tile>& dora_markers() const { return dora_markers_; }
   int tiles_left() const { return tiles_left_; }  // live draws left (70 at the deal)
   int kans() const { return kans_; }
@@ -112,7 +114,8 @@ class Table {
   const SeatRecord& record(int seat) const { return records_[seat]; }  // since start_game
   // Whether another seat's riichi stands against `seat` (its declaration discard made).
   bool faces_riichi(int seat) const;
-  // The most calls made by a seat other than `seat` that is not in riichi (0: no such open hand).
+  // The most calls (chi, pon, open kan) made by a seat other than `seat`: 0 when no other hand is
+  // open. An open hand cannot declare riichi.
   int most_calls_facing(int seat) const;
   // Whether `kind` is safe for `seat` against every riichi standing against it (genbutsu: in that
   // riichi's river, or thrown by anyone since its declaration); false when none stands.

@@ -337,7 +337,7 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
 CallingHand calling_hand(const Table& table, const Action* call) {
   if (!table.player(table.seat()).closed()) return CallingHand::open;
   if (call == nullptr) return CallingHand::closed;
-  const bool yakuhai_pon = call->type == EventType::pon && is_yakuhai(call->pai.kind(), table.round_wind(), table.seat_wind());
+  const bool yakuhai_pon = call->type == EventType::pon && table.is_yakuhai(call->pai.kind());
   return yakuhai_pon ? CallingHand::opened_by_yakuhai_pon : CallingHand::opened_by_other_call;
 }
 

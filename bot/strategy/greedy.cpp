@@ -10,10 +10,6 @@
 namespace tenbin {
 namespace {
 
-bool is_yakuhai(const Table& table, int kind) {
-  return tenbin::is_yakuhai(kind, table.round_wind(), table.seat_wind());
-}
-
 bool is_dora(const Table& table, int kind) {
   return std::any_of(table.dora_markers().begin(), table.dora_markers().end(),
                      [&](Tile marker) { return dora_from_indicator(marker.kind()) == kind; });
@@ -25,7 +21,7 @@ int keep_value(const Table& table, Tile tile) {
   const int kind = tile.kind();
   int value = 0;
   if (is_honor(kind)) {
-    value = is_yakuhai(table, kind) ? 2 : 0;
+    value = table.is_yakuhai(kind) ? 2 : 0;
   } else {
     const int number = number_of(kind);
     value = (number == 1 || number == 9) ? 1 : (number == 2 || number == 8) ? 3 : 4;
@@ -155,7 +151,7 @@ Action choose_claim(const Table& table, std::span<const Action> legal) {
   if (someone_in_riichi(table)) return fallback;
   const int now = shanten(table.hand());
   for (const Action& action : legal) {
-    if (action.type != EventType::pon || !is_yakuhai(table, action.pai.kind())) continue;
+    if (action.type != EventType::pon || !table.is_yakuhai(action.pai.kind())) continue;
     TileCounts after = table.hand();
     for (const Tile tile : action.consumed.view()) --after[tile.kind()];
     int best = std::numeric_limits<int>::max();

@@ -259,6 +259,24 @@ TEST(TableStream, SeatFromStartGame) {
   EXPECT_TRUE(offers(me.table, "reach"));
 }
 
+// The yakuhai of the seat: in the South round, seat 0 with seat 1 the dealer sits North; its
+// triplets of South (the round's wind), North (its own) and the dragons are yaku, of East and West
+// not (East is the dealer's seat wind, not ours).
+TEST(TableStream, YakuhaiFollowTheRoundAndTheSeat) {
+  Seat me(0);
+  L::Deal deal;
+  deal.oya = 1;
+  deal.bakaze = "S";
+  deal.kyoku = 2;
+  me << L::start_game(0) << L::start_kyoku(kPinfuTenpai, deal);
+  ASSERT_EQ(me.table.seat_wind(), kinds::north);
+  std::set<int> yakuhai;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (me.table.is_yakuhai(kind)) yakuhai.insert(kind);
+  }
+  EXPECT_EQ(yakuhai, (std::set<int>{kinds::south, kinds::north, kinds::white, kinds::green, kinds::red}));
+}
+
 // --- riichi ---------------------------------------------------------------------------------
 
 TEST(TableRiichi, DeclaredAcceptedIppatsuTsumo) {
