@@ -259,7 +259,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("open_safety_first_from_shanten", p.open_safety_first_from_shanten,
         "with no riichi standing and an opponent of open_safety_first_calls calls or more, safety first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); full's closed hands left two shanten away dealt in on 3.0% of their discards facing two calls or more against 3 majiang-ai, majiang-ai's seats on 1.7% (seed 25580)");
   visit("open_safety_first_calls", p.open_safety_first_calls,
-        "the calls an opponent not in riichi has made from which open_safety_first_from_shanten applies");
+        "the calls another seat has made from which open_safety_first_from_shanten applies");
   visit("calls_that_fold", p.calls_that_fold,
         "true: a call whose best line folds may be taken; false: the pass instead (such calls won 4% and lost some 800 points below their forecast on full's odd walls of seeds 25340 and 25350 against 3 majiang-ai)");
   visit("rons_at_ron_points", p.rons_at_ron_points,

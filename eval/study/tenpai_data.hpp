@@ -35,7 +35,7 @@ struct TenpaiSample {
   int unsafe_kinds = 0;
   int turned_safe = -1;
   // Before the discard: whether the discarder's hand was open, and the most calls made by
-  // another seat not in riichi (what it faced from the open hands).
+  // another seat (what it faced from the open hands).
   bool own_open = false;
   int opponent_calls = 0;
 };

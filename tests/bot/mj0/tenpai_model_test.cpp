@@ -270,7 +270,7 @@ TEST(TenpaiData, LabelsMatchARecountOfEveryHand) {
         const bool genbutsu = safe_for(event.actor, kind);
         int opponent_calls = 0;
         for (int other = 0; other < 4; ++other) {
-          if (other != event.actor && !declared_discard[other]) opponent_calls = std::max(opponent_calls, calls[other]);
+          if (other != event.actor) opponent_calls = std::max(opponent_calls, calls[other]);
         }
         if (pending[event.actor]) {
           const auto& [sample, kinds] = *pending[event.actor];

@@ -442,6 +442,19 @@ TEST(Full, PricesInRankPointsOnlyNearTheEnd) {
   EXPECT_TRUE(ranked) << late.dump(1);
 }
 
+// The least own expected loss among the candidates `why` lists within the equivalent points of
+// the best value.
+double least_loss_among_equivalents(const nlohmann::json& why) {
+  double best_value = -1e300;
+  for (const nlohmann::json& c : why["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
+  double least = 1e300;
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (best_value - c["value"].get<double>() > kDefaultFullParams.equivalent_points) continue;
+    least = std::min(least, c["expected_loss"].get<double>());
+  }
+  return least;
+}
+
 // Safety first facing a riichi: a four-shanten hand against the dealer's riichi holds its
 // genbutsu 1m and an East no one has shown. The two discards' values come within the equivalent
 // points; by progress East goes (it keeps a shanten), with the switch the least own expected
@@ -453,13 +466,7 @@ TEST(Full, FacingARiichiSafetyFirstThrowsTheSafestEquivalentDiscard) {
   nlohmann::json why;
   const Action chosen = full(table, settings, &why);
   ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
-  double best_value = -1e300;
-  for (const nlohmann::json& c : why["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
-  double least_equivalent_loss = 1e300;
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (best_value - c["value"].get<double>() > kDefaultFullParams.equivalent_points) continue;
-    least_equivalent_loss = std::min(least_equivalent_loss, c["expected_loss"].get<double>());
-  }
+  const double least_equivalent_loss = least_loss_among_equivalents(why);
   const nlohmann::json* thrown = discard_candidate(why, chosen.pai.to_string());
   ASSERT_NE(thrown, nullptr);
   EXPECT_DOUBLE_EQ((*thrown)["expected_loss"].get<double>(), least_equivalent_loss) << why.dump(1);
@@ -559,13 +566,7 @@ TEST(Full, FacingTwoCallsSafetyFirstFoldsAFarHand) {
   nlohmann::json why;
   const Action chosen = full(table, safe, &why);
   ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
-  double best_value = -1e300;
-  for (const nlohmann::json& c : why["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
-  double least_equivalent_loss = 1e300;
-  for (const nlohmann::json& c : why["candidates"]) {
-    if (best_value - c["value"].get<double>() > kDefaultFullParams.equivalent_points) continue;
-    least_equivalent_loss = std::min(least_equivalent_loss, c["expected_loss"].get<double>());
-  }
+  const double least_equivalent_loss = least_loss_among_equivalents(why);
   const nlohmann::json* thrown = discard_candidate(why, chosen.pai.to_string());
   ASSERT_NE(thrown, nullptr);
   EXPECT_DOUBLE_EQ((*thrown)["expected_loss"].get<double>(), least_equivalent_loss) << why.dump(1);
