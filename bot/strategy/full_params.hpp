@@ -257,7 +257,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_safety_first_from_shanten", p.riichi_safety_first_from_shanten,
         "riichi_safety_first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); facing a riichi, full's hands left two shanten or more threw another tile while holding a genbutsu in 21-28% of such discards, majiang-ai's in 2% (seeds 25380 to 25520); 2: on since its paired runs of seeds 25570 and 25572 (pooled -0.012 +- 0.045 in average rank)");
   visit("open_safety_first_from_shanten", p.open_safety_first_from_shanten,
-        "with no riichi standing and an opponent of open_safety_first_calls calls or more, safety first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); full's closed hands left two shanten away dealt in on 3.0% of their discards facing two calls or more against 3 majiang-ai, majiang-ai's seats on 1.7% (seed 25580)");
+        "with no riichi standing and an opponent of open_safety_first_calls calls or more, safety first for the hands that every equivalent discard leaves at least this many shanten from tenpai (99: never); full's closed hands left two shanten or more dealt in on 2.6% of their discards facing two calls or more against 3 majiang-ai, majiang-ai's seats on 1.5% (seed 25580); 2: 0.9% against main's 2.1%, but +0.018 +- 0.040 in average rank pooled over its paired runs (seeds 25610 and 25612), above zero");
   visit("open_safety_first_calls", p.open_safety_first_calls,
         "the calls another seat has made from which open_safety_first_from_shanten applies");
   visit("calls_that_fold", p.calls_that_fold,
