@@ -172,9 +172,6 @@ double tsumo_payment_of(const OpponentThreat& o, const Table& table, const FullP
   return mean_win_points(o, table, params) * tsumo_share_paid(table.seat(), o.seat, table.dealer());
 }
 
-// An opponent that has called and not declared riichi.
-bool is_open_without_riichi(const SeatView& seat) { return !seat.riichi && !seat.closed(); }
-
 // The odds of open_hand_deal_in, each kind's loss scaled with its odds (the same mean win).
 void calibrate_open_hand(OpponentThreat& o, int calls, const FullParams& params) {
   for (int k = 0; k < kNumKinds; ++k) {
@@ -262,7 +259,7 @@ Threat threat_from_estimate(const Table& table, const mj0::Estimate& estimate, b
     // The waits' count is MJ-0's; the calibration is of the tiles we choose to throw.
     o.live_waits = live_waits(o, threat.wall);
     const SeatView& seat = table.player(e.seat);
-    if (is_open_without_riichi(seat)) calibrate_open_hand(o, seat.open_melds(), params);
+    if (!seat.closed()) calibrate_open_hand(o, seat.open_melds(), params);  // an open hand is never in riichi
     o.win_chances = win_chances_of(table, e.seat, params);
     o.tsumo_payment = tsumo_payment_of(o, table, params);
     threat.opponents.push_back(o);
