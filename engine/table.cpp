@@ -39,6 +39,7 @@ void Table::apply(const Event& event) {
     records_ = {};
     synchronised_ = false;
     decision_ = Decision::none;
+    ron_claim_ = Decision::none;
     return;
   }
   if (event.type == EventType::start_kyoku) {
@@ -51,6 +52,7 @@ void Table::apply(const Event& event) {
   try {
     note_passed_claim(event);
     decision_ = Decision::none;
+    if (event.type != EventType::hora) ron_claim_ = Decision::none;
     switch (event.type) {
       case EventType::tsumo: on_draw(event); break;
       case EventType::dahai: on_discard(event); break;
@@ -111,6 +113,7 @@ void Table::start_kyoku(const Event& event) {
   temporary_furiten_ = false;
   riichi_furiten_ = false;
   decision_ = Decision::none;
+  ron_claim_ = Decision::none;
 }
 
 // The tiles a deal shows (every hand shown, the dora indicator) hold at most four of a kind.
@@ -236,11 +239,14 @@ void Table::on_discard(const Event& event) {
     if (other.riichi && &other != &player) ++other.passed_in_riichi[event.pai.kind()];
   }
   if (!declaration && player.riichi) ++player.passed_in_riichi[event.pai.kind()];
-  if (event.actor != seat_) {
-    claim_tile_ = event.pai;
-    claim_from_ = event.actor;
-    decision_ = Decision::claim_discard;
-  }
+  if (event.actor != seat_) offer_claim(Decision::claim_discard, event.pai, event.actor);
+}
+
+void Table::offer_claim(Decision claim, Tile tile, int from) {
+  claim_tile_ = tile;
+  claim_from_ = from;
+  decision_ = claim;
+  ron_claim_ = claim;
 }
 
 void Table::on_call(const Event& event) {
@@ -281,11 +287,7 @@ void Table::on_call(const Event& event) {
     }
     *pon = Meld::make(MeldType::kakan, event.pai, event.consumed.view(), pon->target);
     --player.hand_size;
-    if (event.actor != seat_) {
-      claim_tile_ = event.pai;
-      claim_from_ = event.actor;
-      decision_ = Decision::claim_kakan;
-    }
+    if (event.actor != seat_) offer_claim(Decision::claim_kakan, event.pai, event.actor);
     return;
   }
 
@@ -309,11 +311,7 @@ void Table::on_call(const Event& event) {
     called_consumed_ = event.consumed;
     decision_ = Decision::discard_after_call;
   }
-  if (event.actor != seat_ && type == MeldType::ankan) {
-    claim_tile_ = event.consumed.tiles[0];
-    claim_from_ = event.actor;
-    decision_ = Decision::claim_ankan;
-  }
+  if (event.actor != seat_ && type == MeldType::ankan) offer_claim(Decision::claim_ankan, event.consumed.tiles[0], event.actor);
 }
 
 void Table::on_reach_accepted(const Event& event) {
@@ -427,8 +425,8 @@ WinContext Table::win_context(bool tsumo, int discarder) const {
   context.ippatsu = me.ippatsu;
   context.rinshan = tsumo && rinshan_draw_;
   context.haitei = tsumo && !rinshan_draw_ && tiles_left_ == 0;
-  context.houtei = !tsumo && decision_ == Decision::claim_discard && tiles_left_ == 0;
-  context.chankan = !tsumo && decision_ == Decision::claim_kakan;
+  context.houtei = !tsumo && ron_claim_ == Decision::claim_discard && tiles_left_ == 0;
+  context.chankan = !tsumo && ron_claim_ == Decision::claim_kakan;
   const bool first_draw = tsumo && me.river.empty() && !any_call_;
   context.tenhou = first_draw && seat_ == dealer_;
   context.chiihou = first_draw && seat_ != dealer_;

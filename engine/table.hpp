@@ -169,11 +169,16 @@ class Table {
   bool discard_is_kuikae(Tile tile) const;
   bool riichi_possible() const;
   WinContext win_context(bool tsumo, int discarder) const;
+  void offer_claim(Decision claim, Tile tile, int from);
 
   int seat_;
   Rules rules_;
   bool synchronised_ = false;
   Decision decision_ = Decision::none;
+  // The claim on offer that a ron would take (claim_discard, claim_kakan or claim_ankan): unlike
+  // the decision it stands through the hand's hora events, so every winner of a multiple ron is
+  // scored with the claim (houtei on the last discard, chankan).
+  Decision ron_claim_ = Decision::none;
 
   int round_wind_ = kinds::east;
   int kyoku_ = 1;

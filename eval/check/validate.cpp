@@ -72,10 +72,9 @@ class Replay {
   long results() const { return results_; }
 
  private:
-  // The tables and offers as they stood when the first of a run of hora events arrived: every
-  // winner of a multiple ron is judged and scored on the discard itself.
+  // The offers as they stood when the first of a run of hora events arrived: every winner of a
+  // multiple ron is judged on the discard itself (the tables keep the claim for its scoring).
   struct HoraSequence {
-    PerSeat<Table> tables;
     PerSeat<std::vector<Action>> offers;
     std::set<int> winners;
   };
@@ -118,7 +117,7 @@ class Replay {
   std::optional<std::string> check_hora(const Event& event) {
     const bool first = !sequence_.has_value();
     if (first) {
-      sequence_ = HoraSequence{tables_, offers_, {}};
+      sequence_ = HoraSequence{offers_, {}};
       for (auto& offers : offers_) offers.clear();  // the hand is over
     }
     const Action* win = nullptr;
@@ -127,7 +126,7 @@ class Replay {
     if (!event.has_deltas) return std::nullopt;
     ++results_;
     // Scoring: ura indicators only for a winner in riichi; honba and sticks to the first winner.
-    const Table& table = sequence_->tables[event.actor];
+    const Table& table = tables_[event.actor];
     const bool tsumo = win->target == event.actor;
     const bool riichi = table.player(event.actor).riichi;
     const std::span<const Tile> ura = riichi ? std::span<const Tile>(event.ura_markers) : std::span<const Tile>();

@@ -109,16 +109,14 @@ class Walk {
     }
   }
 
-  // A win with ura indicators is kept with its seat's table as it stood before the hand's first
-  // win. The tables take each event after the walk, and a double ron's first hora would take
-  // from the second the claim it was scored with (houtei on the last discard, chankan).
+  // A win with ura indicators is kept with its seat's table as the win found it (the tables take
+  // each event after the walk; a double ron's second winner keeps the claim it won on).
   void stake_win(const Event& hora) {
     const bool first = !won_;
     won_ = true;
-    if (first) tables_before_win_ = tables_;
     if (hora.ura_markers.empty()) return;
     if (hora.actor < 0 || hora.actor > 3 || !hora.has_pai) throw std::invalid_argument("a win without its seat or tile");
-    stake_.wins.push_back({tables_before_win_[hora.actor], hora, first});
+    stake_.wins.push_back({tables_[hora.actor], hora, first});
   }
 
   // The hand's wins against its last ura indicator: checked against the log's deltas, then told.
@@ -150,7 +148,6 @@ class Walk {
   bool in_hand_ = false;
   PerSeat<int> change_{};
   PerSeat<Table> tables_{Table(0), Table(1), Table(2), Table(3)};
-  PerSeat<Table> tables_before_win_{Table(0), Table(1), Table(2), Table(3)};  // as the hand's first win found them
   UraStake stake_;
   bool won_ = false;  // the hand has had a win (the first takes the honba and the riichi sticks)
 };

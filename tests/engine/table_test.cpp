@@ -909,6 +909,37 @@ TEST(TableLegal, NoCallOnTheLastDiscard) {
   }
 }
 
+// A double ron on the last discard: the winner after the first keeps houtei once the first hora
+// is on the table, and is asked nothing more.
+TEST(TableLegal, TheSecondWinnerOfADoubleRonKeepsHoutei) {
+  const char* hand = "5m 5m 5m 1m 2m 3m 7p 8p 9p 2s 3s 9s 9s";  // no yaku for a ron but houtei
+  Seat me;
+  me << L::start_kyoku(hand, oya(0)) << idle_turns(0, 69, "F", "C") << L::tsumo(1) << L::dahai(1, "4s");
+  ASSERT_EQ(me.table.tiles_left(), 0);
+  ASSERT_EQ(legal(me.table), (Strings{"hora 4s from 1", "none"}));
+  me << L::hora(2, 1, "4s", {0, -8000, 8000, 0});  // the seat after the discarder wins first
+  EXPECT_EQ(me.table.decision(), Decision::none);
+  EXPECT_TRUE(me.table.legal_actions().empty());
+  EXPECT_TRUE(has_yaku(me.table.evaluate_win(tile("4s"), false, 1), Yaku::houtei));
+  const Event ours = parse_event(json::parse(L::hora(0, 1, "4s", {1000, -1000, 0, 0}))).event;
+  EXPECT_TRUE(me.table.can_score_own_win(ours));
+  me << L::hora(0, 1, "4s", {1000, -1000, 0, 0}) << L::end_kyoku();
+  EXPECT_FALSE(me.table.evaluate_win(tile("4s"), false, 1).has_value());  // the hand's claim is gone
+}
+
+// The same for chankan: robbing a kakan after another seat robbed it first.
+TEST(TableKan, TheSecondRobberOfAKakanKeepsChankan) {
+  const char* hand = "1m 2m 3m 7p 8p 9p 5m 5m 5m 2s 3s 9s 9s";  // no yaku for a ron but chankan
+  Seat me;
+  me << L::start_kyoku(hand, oya(1)) << L::tsumo(1) << L::dahai(1, "4s") << L::pon(2, 1, "4s", "4s 4s")
+     << L::dahai(2, "C") << L::turn(3, "C") << L::tsumo(0, "F") << L::dahai(0, "F", true) << L::turn(1, "C")
+     << L::tsumo(2) << L::kakan(2, "4s", "4s 4s 4s");
+  ASSERT_EQ(legal(me.table), (Strings{"hora 4s from 2", "none"}));
+  me << L::hora(3, 2, "4s", {0, 0, -2000, 2000});
+  EXPECT_TRUE(me.table.legal_actions().empty());
+  EXPECT_TRUE(has_yaku(me.table.evaluate_win(tile("4s"), false, 2), Yaku::chankan));
+}
+
 TEST(TableLegal, NoFifthKan) {
   // Seat 1 makes four kans in one turn (suukantsu tenpai: the hand goes on).
   Seat me;
