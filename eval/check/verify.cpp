@@ -299,7 +299,8 @@ void check_game(const Match& match, int game, const GameResult& result, const Co
 }
 
 bool is_luck_adjusted(const std::string& key) {
-  return key == "luck_model" || key == "adjusted_points_per_hand" || key == "adjusted_points_per_hand_ci95";
+  return key == "luck_model" || key == "adjusted_points_per_hand" || key == "adjusted_points_per_hand_ci95" ||
+         key == "adjusted_games";
 }
 
 // summary.json must be what the results and logs make.

@@ -204,9 +204,11 @@ namespace {
 
 std::map<std::string, CommandSummary> summarise(const MatchDir& dir, bool duplicate) {
   std::map<std::string, CommandSummary> summary;
+  LuckRefusals refusals;
   for (const auto& [game, result] : dir.read_results(duplicate)) {
-    add_game(summary, result.record, read_log(dir.log_path(game)), result.wall_game);
+    refusals.note(game, add_game(summary, result.record, read_log(dir.log_path(game)), result.wall_game));
   }
+  refusals.warn(dir.summary_path());
   return summary;
 }
 

@@ -85,9 +85,11 @@ struct LuckModel {
 };
 
 // Which chance events the adjustment prices besides those the value reads (eval/report/luck):
-// 1 since the last ura indicator of a riichi win is priced. Part of every model's id, so that a
-// summary written before a change names another estimate and `verify` does not hold it to the new.
-inline constexpr std::int64_t kPricedEventsRevision = 1;
+// 1 since the last ura indicator of a riichi win is priced; 2 since a double ron's second win is
+// scored with its claim (houtei, chankan) and a summary counts its adjusted games. Part of every
+// model's id, so that a summary written before a change names another estimate and `verify` does
+// not hold it to the new.
+inline constexpr std::int64_t kPricedEventsRevision = 2;
 
 // What a seat's own concealed tiles say: shanten, ukeire, and the waits of a tenpai 3n+1 hand
 // (bit k for kind k). A 3n+2 hand (after its draw) counts the best ukeire among the discards

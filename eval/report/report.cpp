@@ -171,16 +171,18 @@ json report_data(const std::string& path) {
   if (results.empty()) throw std::runtime_error(dir.results_path() + ": no finished game");
 
   std::map<std::string, CommandSummary> summary;
+  LuckRefusals refusals;
   json games = json::array();
   for (const auto& [game, result] : results) {
     const std::vector<Event> log = read_game_log(dir.log_path(game));
-    add_game(summary, result.record, log, result.wall_game);
+    refusals.note(game, add_game(summary, result.record, log, result.wall_game));
     json shown = scores_by_hand(log, result.record);
     shown["game"] = game;
     shown["names"] = result.record.at("names");
     shown["ranks"] = result.record.at("ranks");
     games.push_back(std::move(shown));
   }
+  refusals.warn(path);
   json commands = json::array();
   for (const auto& [name, s] : summary) commands.push_back(command_json(s));
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "eval/report/luck.hpp"
 
@@ -56,16 +57,18 @@ double percentile(std::vector<double> values, double fraction) {
   return values[std::min(values.size() - 1, index == 0 ? 0 : index - 1)];
 }
 
-void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
-              const std::vector<Event>& log, std::uint64_t wall) {
+std::optional<std::string> add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
+                                    const std::vector<Event>& log, std::uint64_t wall) {
   const auto counts = count_game(log);
   const auto start = std::find_if(log.begin(), log.end(), [](const Event& e) { return e.type == EventType::start_kyoku && e.has_scores; });
   const int hands = result.value("hands", counts[0].hands);
   // A log that does not show every tile (or is not one wall's game) has no adjusted figure.
   std::optional<GameLuck> luck;
+  std::optional<std::string> no_luck;
   try {
     luck = game_luck(log);
-  } catch (const std::exception&) {
+  } catch (const std::exception& error) {
+    no_luck = error.what();
   }
   for (int seat = 0; seat < 4; ++seat) {
     const std::string name = result.at("names").at(seat).get<std::string>();
@@ -84,6 +87,7 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
       s.score_per_hand.add(wall, (score - start->scores[seat]) / hands, hands);
       if (luck) s.adjusted_score_per_hand.add(wall, (score - start->scores[seat] - luck->total[seat]) / hands, hands);
     }
+    if (luck) ++s.adjusted_games;
     const SeatGameCounts& c = counts[seat];
     if (c.hands > 0) {
       const double seat_hands = c.hands;
@@ -111,6 +115,18 @@ void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::js
     s.illegal += incidents.at("illegal").get<int>();
     s.restarts += incidents.at("restarts").get<int>();
   }
+  return no_luck;
+}
+
+void LuckRefusals::note(int game, const std::optional<std::string>& why) {
+  if (!why) return;
+  if (games_++ == 0) first_ = "game " + std::to_string(game) + ": " + *why;
+}
+
+void LuckRefusals::warn(const std::string& what) const {
+  if (games_ == 0) return;
+  spdlog::warn("{}: {} game(s) have no luck-adjusted figure, left out of adjusted_points_per_hand (the first, {})",
+               what, games_, first_);
 }
 
 namespace {
@@ -146,6 +162,7 @@ nlohmann::json CommandSummary::to_json() const {
       {"points_per_hand_ci95", score_per_hand.estimate().ci95},
       {"adjusted_points_per_hand", adjusted_score_per_hand.estimate().mean},
       {"adjusted_points_per_hand_ci95", adjusted_score_per_hand.estimate().ci95},
+      {"adjusted_games", adjusted_games},
       {"luck_model", LuckModel::compiled().id()},
       {"win_rate", ratio(c.wins, c.hands)},
       {"deal_in_rate", ratio(c.deal_ins, c.hands)},

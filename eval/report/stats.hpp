@@ -4,6 +4,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ struct CommandSummary {
   std::vector<double> latencies_ms;
   int decisions = 0;
   int timeouts = 0, crashes = 0, junk = 0, illegal = 0, restarts = 0;
+  int adjusted_games = 0;  // the games adjusted_score_per_hand covers (the luck walk took their logs)
 
   double average_rank() const { return ranks.estimate().mean; }
   double rank_ci95() const { return ranks.estimate().ci95; }  // over walls in a duplicate match
@@ -53,9 +55,21 @@ struct CommandSummary {
 };
 
 // Accumulates one finished game: `result` is its results.jsonl row, `log` its events, `wall`
-// the wall it was played on (wall_of()).
-void add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
-              const std::vector<Event>& log, std::uint64_t wall);
+// the wall it was played on (wall_of()). Returns why the game has no luck-adjusted figure (a log
+// that hides tiles or is not one wall's game), or nothing when it has one.
+std::optional<std::string> add_game(std::map<std::string, CommandSummary>& summary, const nlohmann::json& result,
+                                    const std::vector<Event>& log, std::uint64_t wall);
+
+// The games of a summary left out of its adjusted figures, told once on stderr.
+class LuckRefusals {
+ public:
+  void note(int game, const std::optional<std::string>& why);
+  void warn(const std::string& what) const;  // what: the match or report being summarised
+
+ private:
+  int games_ = 0;
+  std::string first_;
+};
 
 std::string summary_table(const std::map<std::string, CommandSummary>& summary);
 

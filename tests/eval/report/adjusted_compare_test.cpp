@@ -90,6 +90,7 @@ TEST(AdjustedResults, SummaryCompareAndSprtUseTheLuckOfEveryGame) {
   // figures are zero; match b's tsumogiri seat has some.)
   const json giri = summary_of(scratch / "b", "giri");
   EXPECT_TRUE(giri.contains("adjusted_points_per_hand"));
+  EXPECT_EQ(giri.at("adjusted_games"), giri.at("games"));  // every log shows every tile
   EXPECT_GT(giri.at("adjusted_points_per_hand_ci95").get<double>(), 0);
   EXPECT_NE(giri.at("adjusted_points_per_hand").get<double>(), giri.at("points_per_hand").get<double>());
   const json eff = summary_of(scratch / "a", "eff");

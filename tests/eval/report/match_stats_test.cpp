@@ -174,8 +174,9 @@ TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
       places[static_cast<std::size_t>(seat)] = other_place++;
       scores[static_cast<std::size_t>(seat)] = (100000 - scores_a[game]) / 3;
     }
-    add_game(summary, result_line(game, game / 4, names, places, scores, 10), log_starting_at(25000),
-             static_cast<std::uint64_t>(game / 4));
+    const auto no_luck = add_game(summary, result_line(game, game / 4, names, places, scores, 10),
+                                  log_starting_at(25000), static_cast<std::uint64_t>(game / 4));
+    EXPECT_TRUE(no_luck.has_value()) << "a log without tiles has no luck to walk";
   }
   const json a = summary.at("a").to_json();
   EXPECT_EQ(a.at("walls").get<int>(), 2);
@@ -192,7 +193,9 @@ TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
   // Points per hand and its interval: 1.96 * sqrt(2 * 2 * 38000^2 / 80^2) = 1862.
   EXPECT_NE(table.find("pt/hand"), std::string::npos) << table;
   EXPECT_NE(table.find("+0+-1862"), std::string::npos) << table;
-  // These logs show no tiles: no luck, so no adjusted figure.
+  // These logs show no tiles: no luck, so no adjusted figure, and the summary says so.
+  EXPECT_EQ(a.at("games").get<int>(), 8);
+  EXPECT_EQ(a.at("adjusted_games").get<int>(), 0);
   EXPECT_NE(table.find("adjusted"), std::string::npos) << table;
   EXPECT_NE(table.find(" n/a "), std::string::npos) << table;
 }
