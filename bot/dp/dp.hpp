@@ -64,6 +64,9 @@ struct Options {
   // a closed hand leads to the same hand opened, whose wins score open (a yaku of their own, no
   // riichi) and which calls on at every rate. `none`: a closed hand calls nothing.
   ClosedHandCalls closed_hand_calls = ClosedHandCalls::none;
+  // Also the win odds of the score objective's own choices (Candidate::score_policy_win; docs/dp.md,
+  // "One policy's odds"). Not with calls: left empty when the position gives offer rates.
+  bool score_policy_win = false;
   // A cap on the draw states the graph may hold (0: none, as the bot's own decisions play): a
   // hand whose graph passes it is refused with TooManyStates before its tables are made.
   std::size_t max_states = 0;
@@ -143,6 +146,9 @@ struct Candidate {
   // is NaN when that point is impossible (the counted useful tiles outnumber the wall). Expected
   // scores are net of the riichi deposit, so they may be negative when riichi is forced.
   std::array<std::vector<double>, kObjectives> by_draws;
+  // With Options::score_policy_win, [r - 1] as in by_draws: the odds that the choices maximising
+  // the expected score (by_draws[score]) win, where by_draws[win] is the fastest policy's.
+  std::vector<double> score_policy_win;
   std::uint32_t node = 0;     // the draw state (for policy queries)
 };
 

@@ -92,7 +92,8 @@ inline void Solver::Impl::fill_result() {
                        (edge_targets.capacity() + edge_target_begin.capacity() + call_target_begin.capacity()) *
                            sizeof(std::uint32_t) +
                        readings_index.bytes() + (readings_begin.capacity() + readings_end.capacity()) * sizeof(std::uint32_t) +
-                       reading_store.capacity() * sizeof(Decomposition);
+                       reading_store.capacity() * sizeof(Decomposition) +
+                       (policy_win.capacity() + policy_win_declared.capacity()) * sizeof(float);
 }
 
 // Empties everything position-dependent, keeping the memory (and the group cache, which depends
@@ -132,6 +133,7 @@ void Solver::Impl::run() {
   make_candidates();
   build();
   sweep();
+  fill_score_policy_win();
   fill_result();
 }
 

@@ -289,6 +289,21 @@ struct Solver::Impl {
   bool riichi_at(std::uint32_t node, int t, Objective objective) const;
   const DrawEdge* edge_of(std::uint32_t node, int kind) const;
   Choice choose(std::uint32_t node, RiichiState riichi, int t, int drawn, Objective objective) const;
+  // The same for a draw along `edge` (nullptr: a draw no edge leads from).
+  Choice choose_on(std::uint32_t node, RiichiState riichi, int t, const DrawEdge* edge, int drawn,
+                   Objective objective) const;
+
+  // ---- the score policy's win odds (policy.cpp) ----
+
+  // The odds that the score objective's choices win from a draw state entered at time t (before
+  // its riichi choice), per state and time, and per tenpai slot, time and riichi (fresh, stale)
+  // for a declared hand: computed on demand from the candidates, NaN until then.
+  std::vector<float> policy_win;
+  std::vector<float> policy_win_declared;
+  void fill_score_policy_win();
+  double score_policy_win(std::uint32_t node, int t);
+  double score_policy_win_dama(std::uint32_t node, int t);
+  double score_policy_win_declared(std::uint32_t node, RiichiState riichi, int t);
 };
 
 }  // namespace tenbin::dp

@@ -140,6 +140,11 @@ struct FullParams {
   // hand the DP values and its policy; with it, rons_at_ron_points adds nothing (docs/full.md,
   // "Rons in the DP").
   bool rons_in_dp = false;
+  // Whether a candidate's push line takes the win odds of the DP's score objective's own choices
+  // (true), the policy whose expected score it already takes, or the win objective's, the fastest
+  // policy's (false): with false a plan played for value is priced with the speed of one played
+  // for speed (docs/full.md, "One policy's odds").
+  bool one_policy_odds = false;
   // Calls in the DP (docs/dp.md, "Calls"): whether, once our hand is open at the table, its DP
   // counts its later pons and chis on the others' discards (true) or its own draws alone (false);
   // a closed hand's first call and its pass are both valued without them. Per unseen copy and
@@ -266,6 +271,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: at a riichi chance the dama and the declaring lines price their rons at the waits' ron points over their tsumo points (false: every win at the DP's mean, a tsumo's); the dama line's mean win forecast 25-50% over what followed against majiang-ai and champions (seeds 25460, 25454); on: -0.006 +- 0.050 in average rank pooled over its paired runs (seeds 25470 and 25472), no loss in either");
   visit("rons_in_dp", p.rons_in_dp,
         "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points; off: +0.002 +- 0.085 in average rank pooled over its paired runs (seeds 25480 and 25482), above zero");
+  visit("one_policy_odds", p.one_policy_odds,
+        "true: the push line's win odds are those of the DP's score objective's own choices, whose expected score it takes (false: the win objective's, the fastest policy's, so a value plan is priced with a speed plan's odds)");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,

@@ -17,13 +17,15 @@ double ron_chances_of(const dp::Position& position, bool facing_riichi, const Fu
   return ron_chances(all_closed(position.melds) ? RonHand::riichi : RonHand::open, facing_riichi, params);
 }
 
-// The DP's curves of a candidate. The DP's score of a declaration is net of the deposit (own x
-// (win + deposit) - deposit: paid at once, taken back with a win); the curve's counts the wins
-// alone, own x win, and leaves the deposit to the line.
+// The DP's curves of a candidate: the win odds of the score objective's own choices where the
+// DP gave them (FullParams::one_policy_odds), else the win objective's. The DP's score of a
+// declaration is net of the deposit (own x (win + deposit) - deposit: paid at once, taken back
+// with a win); the curve's counts the wins alone, own x win, and leaves the deposit to the line.
 HandCurve curve_of(const dp::Candidate& c, double deposit) {
   if (!c.evaluated) return {};
-  HandCurve curve{c.by_draws[static_cast<int>(dp::Objective::win)], c.by_draws[static_cast<int>(dp::Objective::score)],
-                  c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
+  const std::vector<double>& win =
+      c.score_policy_win.empty() ? c.by_draws[static_cast<int>(dp::Objective::win)] : c.score_policy_win;
+  HandCurve curve{win, c.by_draws[static_cast<int>(dp::Objective::score)], c.by_draws[static_cast<int>(dp::Objective::tenpai)]};
   for (std::size_t r = 0; r < curve.score.size(); ++r) curve.score[r] += deposit * (1 - curve.win[r]);
   return curve;
 }
@@ -39,10 +41,11 @@ double deposit_of(const dp::Position& position, const dp::Options& options) {
   return !position.in_riichi && options.riichi == dp::RiichiMode::always ? dp::kRiichiDeposit : 0;
 }
 
-// The DP's options with the rons priced apart when the params ask for it (FullParams::rons_in_dp):
-// the share of rons among a hand's wins is c / (1 + c), c its ron chances per draw, dama or open
-// without riichi, declared with it.
-dp::Options with_ron_shares(dp::Options options, const dp::Position& position, bool facing_riichi, const FullParams& params) {
+// The DP's options as the params ask: the score policy's own win odds (FullParams::one_policy_odds),
+// and the rons priced apart (FullParams::rons_in_dp): the share of rons among a hand's wins is
+// c / (1 + c), c its ron chances per draw, dama or open without riichi, declared with it.
+dp::Options with_params(dp::Options options, const dp::Position& position, bool facing_riichi, const FullParams& params) {
+  options.score_policy_win = params.one_policy_odds;
   if (!params.rons_in_dp) return options;
   const auto share = [](double chances) { return chances / (1 + chances); };
   const RonHand without_riichi = all_closed(position.melds) ? RonHand::dama : RonHand::open;
@@ -112,7 +115,7 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
   std::array<HandCurve, kNumKinds> curves{};
   const double deposit = deposit_of(position, options);
   if (within_dp_reach(solver, position.hand, params)) {
-    const dp::Result& result = solver->solve(position, with_ron_shares(options, position, facing_riichi, params));
+    const dp::Result& result = solver->solve(position, with_params(options, position, facing_riichi, params));
     states += result.draw_states;
     for (const dp::Candidate& c : result.candidates) {
       if (c.discard >= 0) curves[c.discard] = curve_of(c, deposit);
@@ -148,7 +151,7 @@ HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp:
   const double deposit = deposit_of(position, options);
   bool valued = false;
   if (within_dp_reach(solver, position.hand, params)) {
-    const dp::Result& result = solver->solve(position, with_ron_shares(options, position, facing_riichi, params));
+    const dp::Result& result = solver->solve(position, with_params(options, position, facing_riichi, params));
     states += result.draw_states;
     valued = !result.candidates.empty() && result.candidates.front().evaluated;
     if (valued) curve = curve_of(result.candidates.front(), deposit);

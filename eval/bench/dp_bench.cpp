@@ -99,6 +99,18 @@ BENCHMARK_CAPTURE(BM_DpWithRons, R2_2shanten_both, kR2)->Unit(benchmark::kMillis
 BENCHMARK_CAPTURE(BM_DpWithRons, H3_3shanten_both, kH3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_DpWithRons, R3_3shanten_both, kR3)->Unit(benchmark::kMillisecond);
 
+// With the score policy's own win odds (Options::score_policy_win, as `full` asks with
+// one_policy_odds): the sweep, then the states the score objective's choices reach.
+void BM_DpScorePolicyWin(benchmark::State& state, const char* hand) {
+  dp::Options options;
+  options.score_policy_win = true;
+  time_solves(state, bench_position(hand), options);
+}
+BENCHMARK_CAPTURE(BM_DpScorePolicyWin, H1_1shanten_both, kH1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpScorePolicyWin, R1_1shanten_both, kR1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpScorePolicyWin, H3_3shanten_both, kH3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpScorePolicyWin, R3_3shanten_both, kR3)->Unit(benchmark::kMillisecond);
+
 // Open hands (haku ponned; 11 tiles, every discard valued, both options, 14 draws), without and
 // with the call offers of docs/dp.md, "Calls", as `full` sets them with open_hand_calls
 // (set_call_offers, the default rates): every time of every state is valued then.

@@ -177,6 +177,7 @@ class Simulator {
 
   // One play from the candidate's draw state; the reward under `objective`.
   double play(const dp::Candidate& start, dp::Objective objective) {
+    won_ = false;
     std::shuffle(wall_.begin(), wall_.end(), rng_);
     TileCounts hand = position_.hand;
     std::array<bool, 3> red = position_.red_in_hand;
@@ -196,6 +197,7 @@ class Simulator {
       ++hand[drawn];
       if (tile.is_red()) red[suit_of(drawn)] = true;
       const dp::Choice choice = solver_.choose(node, riichi, t, drawn, objective);
+      won_ = choice.win;
       if (choice.win) return scoring ? points(hand, red, drawn, riichi, t) : 1.0;
       if (choice.next == node && tile.is_red() && hand[drawn] >= 2) {
         --hand[drawn];  // tsumogiri throws the drawn tile itself (the DP does not swap reds)
@@ -214,6 +216,8 @@ class Simulator {
     }
     return -deposit;
   }
+
+  bool won() const { return won_; }  // whether the last play won
 
  private:
   // A five from the hand leaves as a plain copy while one is held; the red goes with the last.
@@ -255,6 +259,7 @@ class Simulator {
   std::mt19937 rng_;
   std::vector<Tile> wall_;
   double wall_weight_ = 0;
+  bool won_ = false;
 };
 
 void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
@@ -289,6 +294,95 @@ void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
 }
 
 TEST(DpMonteCarlo, SimulatedGameAgreesWithoutOptions) { check_against_simulation(no_options(), 1); }
+
+// The win odds of the score objective's own choices: the share of the simulated games played by
+// those choices that win, for every hand above, with and without options; below the fastest
+// policy's odds, and apart from them where value and speed part (docs/dp.md, "One policy's odds").
+void check_score_policy_against_simulation(dp::Options options, std::uint32_t seed) {
+  const std::vector<SimulatedHand> hands = {
+      {"2m 3m 4m 5pr 6p 7p 2s 3s 4s 6s 7s 9s 9s", 0, false},
+      {"1m 2m 3m 4p 5p 6p 7s 8s E E E N N", 0, true},
+      {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s N", 1, false},
+      {"2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E", 2, true},
+      {"1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s", 3, false},
+      // Hands whose value (a flush, the dora 2m) parts from their speed.
+      {"1m 2m 2m 3m 5m 6m 7m 9m 9m 3p 6s E E", 2, false},
+      {"1s 2s 3s 4s 5s 6s 7s 9s 9s 2m 5p E S", 2, false},
+  };
+  options.score_policy_win = true;
+  constexpr int kTrials = 20000;
+  int apart = 0;
+  for (const SimulatedHand& h : hands) {
+    dp::Position position = position_of(h.hand, 12);
+    position.haitei_on_last_draw = h.haitei;
+    const dp::Solver solver(position, options);
+    const dp::Candidate& start = solver.result().candidates[0];
+    ASSERT_EQ(start.score_policy_win.size(), 12u) << h.hand;
+    Simulator simulator(position, solver, seed++);
+    int wins = 0;
+    for (int trial = 0; trial < kTrials; ++trial) {
+      simulator.play(start, dp::Objective::score);
+      wins += simulator.won() ? 1 : 0;
+    }
+    const double share = static_cast<double>(wins) / kTrials;
+    const double error = std::sqrt(share * (1 - share) / kTrials);
+    const double figure = start.score_policy_win.back();
+    EXPECT_NEAR(share, figure, 4 * error + 1e-9) << h.hand << ": simulated " << share << " +- " << error << ", DP " << figure;
+    const double fastest = start.value[static_cast<int>(dp::Objective::win)];
+    EXPECT_LE(figure, fastest + 1e-6) << h.hand;
+    if (fastest - figure > 4 * error) ++apart;
+  }
+  EXPECT_GT(apart, 0) << "no hand where the score policy wins less often than the fastest: the test cannot tell them apart";
+}
+
+TEST(DpMonteCarlo, TheScorePolicysWinOddsAgreeWithItsGameWithoutOptions) {
+  check_score_policy_against_simulation(no_options(), 50);
+}
+
+TEST(DpMonteCarlo, TheScorePolicysWinOddsAgreeWithItsGameWithBothOptions) {
+  check_score_policy_against_simulation(dp::Options{}, 1050);
+}
+
+// Every candidate's figure, at every number of draws left, is a probability; without options
+// (where no time the game reaches is impossible) no higher than the fastest policy's. It is only
+// made when asked, and not with calls.
+TEST(DpScorePolicy, OddsAreBoundedByTheFastestPolicysAndOnlyMadeWhenAsked) {
+  for (dp::Options asked : {no_options(), dp::Options{}}) {
+    const bool bounded = !asked.hand_change && !asked.shanten_back;
+    asked.score_policy_win = true;
+    for (const TileCounts& hand : random_hands(40, 14, 77)) {
+      dp::Position position;
+      position.hand = hand;
+      position.dora_markers = tiles_of("1m");
+      position.draws_left = 10;
+      dp::set_flat_unseen(position);
+      if (shanten(hand) > 3) continue;
+      const dp::Result result = dp::evaluate(position, asked);
+      for (const dp::Candidate& c : result.candidates) {
+        if (!c.evaluated) continue;
+        ASSERT_EQ(c.score_policy_win.size(), 10u);
+        const auto& fastest = c.by_draws[static_cast<int>(dp::Objective::win)];
+        for (std::size_t r = 0; r < 10; ++r) {
+          EXPECT_GE(c.score_policy_win[r], 0);
+          EXPECT_LE(c.score_policy_win[r], 1 + 1e-6);
+          if (bounded) {
+            EXPECT_LE(c.score_policy_win[r], fastest[r] + 1e-6) << r << " draws left";
+          }
+        }
+      }
+    }
+  }
+  const dp::Result plain = dp::evaluate(position_of("2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E N", 8), dp::Options{});
+  for (const dp::Candidate& c : plain.candidates) EXPECT_TRUE(c.score_policy_win.empty());
+  dp::Options asked;
+  asked.score_policy_win = true;
+  dp::Position open = position_of("2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s", 8);
+  open.melds.push_back(Meld::make(MeldType::pon, Tile::of(kinds::east), tiles_of("E E"), 1));
+  dp::set_flat_unseen(open);
+  open.pon_offer_rate.fill(0.1);
+  const dp::Result with_calls = dp::evaluate(open, asked);
+  for (const dp::Candidate& c : with_calls.candidates) EXPECT_TRUE(c.score_policy_win.empty());
+}
 
 // With a hand change the model's fixed weights overcount tiles thrown earlier (docs/dp.md); the
 // bias is well inside the sampling error at this size (about a quarter of one error on tenpai).

@@ -227,6 +227,36 @@ TEST(HandCurve, RonsInTheDpTakeTheSharesOfTheHandsRonChances) {
   }
 }
 
+// With `one_policy_odds` a candidate's win odds are those of the DP's score objective's own
+// choices, and without it the win objective's; its points are the score objective's either way.
+TEST(HandCurve, OnePolicyOddsAreTheScorePolicysOwn) {
+  FullParams one_policy;
+  one_policy.one_policy_odds = true;
+  dp::Solver solver;
+  const dp::Position position = position_of("1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s N", 12);
+  dp::Options asked;
+  asked.score_policy_win = true;
+  const dp::Result by_hand = dp::evaluate(position, asked);
+  std::size_t states = 0;
+  const auto curves = discard_curves(&solver, position, dp::Options{}, false, one_policy, states);
+  const auto as_before = discard_curves(&solver, position, dp::Options{}, false, FullParams{}, states);
+  const auto win = static_cast<std::size_t>(dp::Objective::win);
+  const auto score = static_cast<std::size_t>(dp::Objective::score);
+  int slower = 0;
+  for (const dp::Candidate& c : by_hand.candidates) {
+    if (!c.evaluated) continue;
+    EXPECT_EQ(curves[c.discard].win, c.score_policy_win) << c.discard;
+    EXPECT_EQ(as_before[c.discard].win, c.by_draws[win]) << c.discard;
+    EXPECT_EQ(curves[c.discard].score, c.by_draws[score]) << c.discard;
+    if (c.score_policy_win.back() < c.by_draws[win].back() - 1e-3) ++slower;
+  }
+  EXPECT_GT(slower, 0) << "no discard whose score policy is slower than the fastest: the test cannot tell the two apart";
+  dp::Position draw_state = position;
+  --draw_state.hand[parse_tile("N").kind()];
+  const HandCurve drawn = hand_curve(&solver, draw_state, dp::Options{}, false, one_policy, states);
+  EXPECT_EQ(drawn.win, dp::evaluate(draw_state, asked).candidates.front().score_policy_win);
+}
+
 // A tenpai hand's rons against its tsumo wins, from the scoring table by hand; seat 0 is not the
 // dealer (North), East round, the dora 1s (none held).
 // - 234m 456m 234p 66p 45s, waiting on 3s and 6s: tanyao pinfu, a ron on either wait. Dama, a ron
