@@ -262,16 +262,18 @@ class Simulator {
   bool won_ = false;
 };
 
+// Hands from tenpai to three shanten, two with haitei on the last draw.
+const std::vector<SimulatedHand> kSimulatedHands = {
+    {"2m 3m 4m 5pr 6p 7p 2s 3s 4s 6s 7s 9s 9s", 0, false},
+    {"1m 2m 3m 4p 5p 6p 7s 8s E E E N N", 0, true},
+    {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s N", 1, false},
+    {"2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E", 2, true},
+    {"1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s", 3, false},
+};
+
 void check_against_simulation(const dp::Options& options, std::uint32_t seed) {
-  const std::vector<SimulatedHand> hands = {
-      {"2m 3m 4m 5pr 6p 7p 2s 3s 4s 6s 7s 9s 9s", 0, false},
-      {"1m 2m 3m 4p 5p 6p 7s 8s E E E N N", 0, true},
-      {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s N", 1, false},
-      {"2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E", 2, true},
-      {"1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s", 3, false},
-  };
   constexpr int kTrials = 20000;
-  for (const SimulatedHand& h : hands) {
+  for (const SimulatedHand& h : kSimulatedHands) {
     dp::Position position = position_of(h.hand, 12);
     position.haitei_on_last_draw = h.haitei;
     ASSERT_EQ(shanten(position.hand), h.shanten) << h.hand;
@@ -299,16 +301,10 @@ TEST(DpMonteCarlo, SimulatedGameAgreesWithoutOptions) { check_against_simulation
 // those choices that win, for every hand above, with and without options; below the fastest
 // policy's odds, and apart from them where value and speed part (docs/dp.md, "One policy's odds").
 void check_score_policy_against_simulation(dp::Options options, std::uint32_t seed) {
-  const std::vector<SimulatedHand> hands = {
-      {"2m 3m 4m 5pr 6p 7p 2s 3s 4s 6s 7s 9s 9s", 0, false},
-      {"1m 2m 3m 4p 5p 6p 7s 8s E E E N N", 0, true},
-      {"2m 3m 4m 5pr 6p 7p 3s 4s 6s 8s 9s 9s N", 1, false},
-      {"2m 3m 4m 6m 7m 3p 4p 8p 2s 4s 9s E E", 2, true},
-      {"1m 3m 3m 5mr 1p 3p 7p 1s 2s 4s 5sr 7s 8s", 3, false},
-      // Hands whose value (a flush, the dora 2m) parts from their speed.
-      {"1m 2m 2m 3m 5m 6m 7m 9m 9m 3p 6s E E", 2, false},
-      {"1s 2s 3s 4s 5s 6s 7s 9s 9s 2m 5p E S", 2, false},
-  };
+  std::vector<SimulatedHand> hands = kSimulatedHands;
+  // Hands whose value (a flush, the dora 2m) parts from their speed.
+  hands.push_back({"1m 2m 2m 3m 5m 6m 7m 9m 9m 3p 6s E E", 2, false});
+  hands.push_back({"1s 2s 3s 4s 5s 6s 7s 9s 9s 2m 5p E S", 2, false});
   options.score_policy_win = true;
   constexpr int kTrials = 20000;
   int apart = 0;
