@@ -272,7 +272,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("rons_in_dp", p.rons_in_dp,
         "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points; off: +0.002 +- 0.085 in average rank pooled over its paired runs (seeds 25480 and 25482), above zero");
   visit("one_policy_odds", p.one_policy_odds,
-        "true: the push line's win odds are those of the DP's score objective's own choices, whose expected score it takes (false: the win objective's, the fastest policy's, so a value plan is priced with a speed plan's odds)");
+        "true: the push line's win odds are those of the DP's score objective's own choices, whose expected score it takes (false: the win objective's, the fastest policy's, so a value plan is priced with a speed plan's odds); off: +0.014 +- 0.034 in average rank pooled over its paired runs (seeds 25620 and 25622), above zero, the pace unchanged");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,
