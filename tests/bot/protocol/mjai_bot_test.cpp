@@ -19,9 +19,9 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include "tests/captured_log.hpp"
 #include "tests/mjai_lines.hpp"
 #include "tests/process.hpp"
 
@@ -31,28 +31,6 @@ namespace {
 using nlohmann::json;
 namespace L = lines;
 using Strings = std::vector<std::string>;
-
-// Everything spdlog writes while it lives (the bot's stderr in the real process).
-class CapturedLog {
- public:
-  CapturedLog() : previous_(spdlog::default_logger()) {
-    auto logger = std::make_shared<spdlog::logger>(
-        "captured", std::make_shared<spdlog::sinks::ostream_sink_mt>(stream_));
-    logger->set_level(spdlog::level::trace);
-    spdlog::set_default_logger(logger);
-  }
-  ~CapturedLog() { spdlog::set_default_logger(previous_); }
-  CapturedLog(const CapturedLog&) = delete;
-  CapturedLog& operator=(const CapturedLog&) = delete;
-
-  std::string text() const { return stream_.str(); }
-  bool contains(const std::string& part) const { return text().find(part) != std::string::npos; }
-  void clear() { stream_.str(""); }
-
- private:
-  std::ostringstream stream_;
-  std::shared_ptr<spdlog::logger> previous_;
-};
 
 MjaiBot make_bot(const char* strategy, bool reply_every = false) {
   BotOptions options;

@@ -2,6 +2,7 @@
 // and the per-seat figures of summary.json built on them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 
 #include "eval/report/match_stats.hpp"
 #include "eval/report/stats.hpp"
+#include "tests/captured_log.hpp"
 
 namespace tenbin::arena {
 namespace {
@@ -198,6 +200,26 @@ TEST(Summary, RanksRankPointsAndPointsPerHandAreOverWalls) {
   EXPECT_EQ(a.at("adjusted_games").get<int>(), 0);
   EXPECT_NE(table.find("adjusted"), std::string::npos) << table;
   EXPECT_NE(table.find(" n/a "), std::string::npos) << table;
+}
+
+// The games left out of the adjusted figures are told once, with how many and the first's reason;
+// a summary that left none out says nothing.
+TEST(Summary, TheGamesWithoutLuckAreToldOnce) {
+  CapturedLog log;
+  LuckRefusals none;
+  none.note(0, std::nullopt);
+  none.warn("m/summary.json");
+  EXPECT_EQ(log.text(), "");
+  LuckRefusals some;
+  some.note(2, std::nullopt);
+  some.note(3, std::string("a tile is hidden"));
+  some.note(5, std::string("another reason"));
+  some.warn("m/summary.json");
+  EXPECT_TRUE(log.contains("m/summary.json: 2 game(s) have no luck-adjusted figure")) << log.text();
+  EXPECT_TRUE(log.contains("game 3: a tile is hidden")) << log.text();
+  EXPECT_FALSE(log.contains("another reason")) << log.text();
+  const std::string text = log.text();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
 }
 
 // One wall gives no interval over walls: the table says so rather than print a zero-width one.
