@@ -205,7 +205,8 @@ namespace {
 // of the best rank value (rank points worth `equivalent_points`), then among them those within
 // `equivalent_points` of the best value in points, then the least own expected loss when every
 // one of those leaves the hand at least `safety_first_from` shanten from tenpai, then the best
-// progress. Without placement the first two steps are the same.
+// progress (Priced::tie_shanten and what follows it). Without placement the first two steps are
+// the same.
 const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
                                   double equivalent_points, int safety_first_from = kNoSafetyFirst) {
   if (priced.empty()) return nullptr;
@@ -225,8 +226,8 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   }
   const bool safety_first = nearest >= safety_first_from;
   const auto progress = [safety_first](const FullPolicy::Priced& p) {
-    return std::make_tuple(safety_first ? -p.expected_loss : 0.0, -p.tie_shanten, p.tie_ukeire, -p.tie_keep, p.value,
-                           p.rank_value);
+    return std::make_tuple(safety_first ? -p.expected_loss : 0.0, -p.tie_shanten, p.tie_win_permille, p.tie_ukeire,
+                           -p.tie_keep, p.value, p.rank_value);
   };
   const FullPolicy::Priced* best = nullptr;
   for (const FullPolicy::Priced& p : priced) {
@@ -487,6 +488,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     Priced priced = d.price(action, kind, push, after_riichi ? nullptr : &fold);
     const Ukeire progress = ukeire(after, visible);
     priced.tie_shanten = progress.shanten;
+    if (params.progress_by_win_odds) priced.tie_win_permille = static_cast<int>(std::lround(priced.push_win_prob * 1000));
     priced.tie_ukeire = progress.total;
     priced.tie_keep = keep_value(table, action.pai);
     d.priced.push_back(priced);

@@ -92,9 +92,11 @@ class FullPolicy final : public Policy {
     double value = 0;          // expected points of the whole line
     double rank_value = 0;     // expected rank points (with placement), else = value
     // The hand's progress after a discard, which decides between candidates of about equal
-    // value: shanten, ukeire (copies not seen), the greedy keep order of the tile. A discard's
-    // shanten is shown in --meta.
+    // value: shanten, the push line's win odds in tenths of a percent (with
+    // FullParams::progress_by_win_odds, else 0), ukeire (copies not seen), the greedy keep order
+    // of the tile. A discard's shanten is shown in --meta.
     int tie_shanten = 9;
+    int tie_win_permille = 0;
     int tie_ukeire = 0;
     int tie_keep = 0;
   };

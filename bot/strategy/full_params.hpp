@@ -145,6 +145,12 @@ struct FullParams {
   // policy's (false): with false a plan played for value is priced with the speed of one played
   // for speed (docs/full.md, "One policy's odds").
   bool one_policy_odds = false;
+  // Whether, among the equivalent discards that leave the hand nearest tenpai, the push line's
+  // win odds decide before the ukeire (true) or the ukeire alone (false). The ukeire counts the
+  // tiles that advance the hand one step; the DP's odds count the whole way to a win (the shapes
+  // those tiles leave), which is what an efficiency player looks ahead for (docs/full.md, "The
+  // win odds as progress").
+  bool progress_by_win_odds = false;
   // Calls in the DP (docs/dp.md, "Calls"): whether, once our hand is open at the table, its DP
   // counts its later pons and chis on the others' discards (true) or its own draws alone (false);
   // a closed hand's first call and its pass are both valued without them. Per unseen copy and
@@ -273,6 +279,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: the DP prices each win at c / (1 + c) of its ron points and the rest of its tsumo points, c the hand's ron chances (false: every win a tsumo); supersedes rons_at_ron_points; off: +0.002 +- 0.085 in average rank pooled over its paired runs (seeds 25480 and 25482), above zero");
   visit("one_policy_odds", p.one_policy_odds,
         "true: the push line's win odds are those of the DP's score objective's own choices, whose expected score it takes (false: the win objective's, the fastest policy's, so a value plan is priced with a speed plan's odds); off: +0.014 +- 0.034 in average rank pooled over its paired runs (seeds 25620 and 25622), above zero, the pace unchanged");
+  visit("progress_by_win_odds", p.progress_by_win_odds,
+        "true: among the equivalent discards that leave the hand nearest tenpai, the push line's win odds (to a tenth of a percent) decide before the ukeire (false: the ukeire alone); against 3 majiang-ai, 15% of full's discards with equivalents had one of higher win odds than the ukeire chose (12 games of seed 25620's odd walls)");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,

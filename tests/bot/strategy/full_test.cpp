@@ -629,6 +629,50 @@ TEST(Full, WeighsShantenBackOnlyAsFarFromTenpaiAsAllowed) {
   EXPECT_EQ(plan_for_budget(100).shanten_back_up_to, 1);
 }
 
+// The win odds as progress: an opening three shanten away, nothing shown, whose discards
+// mostly fold and come within the equivalent points of each other. By default the ukeire decides
+// among those that keep three shanten; with progress_by_win_odds the push line's win odds do (to a
+// tenth of a percent, the ukeire after them), and on this hand the two part.
+TEST(Full, TheWinOddsAsProgressTakeTheEquivalentDiscardThatWinsMostOften) {
+  Deal deal;
+  deal.dora_marker = "4m";
+  const Table table = after({start_game(0), start_kyoku("2m 8m 3p 9p 2s 2s 4s 5sr W P P C C", deal), tsumo(0, "6p")});
+  ASSERT_EQ(shanten(table.hand()), 3);
+  FullSettings by_odds;
+  by_odds.params.progress_by_win_odds = true;
+  nlohmann::json why;
+  const Action chosen = full(table, by_odds, &why);
+  ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
+
+  // The equivalent discards nearest tenpai, and the best win odds among them in tenths of a percent.
+  double best_value = -1e300;
+  for (const nlohmann::json& c : why["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
+  int nearest = 99;
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (best_value - c["value"].get<double>() <= kDefaultFullParams.equivalent_points) nearest = std::min(nearest, c["shanten"].get<int>());
+  }
+  long best_odds = -1;
+  int equivalents = 0;
+  for (const nlohmann::json& c : why["candidates"]) {
+    if (best_value - c["value"].get<double>() > kDefaultFullParams.equivalent_points || c["shanten"] != nearest) continue;
+    ++equivalents;
+    best_odds = std::max(best_odds, std::lround(c["push_win_prob"].get<double>() * 1000));
+  }
+  ASSERT_GE(equivalents, 2) << why.dump(1);
+  const nlohmann::json* thrown = discard_candidate(why, chosen.pai.to_string());
+  ASSERT_NE(thrown, nullptr);
+  EXPECT_EQ((*thrown)["shanten"], nearest) << why.dump(1);
+  EXPECT_EQ(std::lround((*thrown)["push_win_prob"].get<double>() * 1000), best_odds) << why.dump(1);
+
+  // By default the ukeire decides, and here it keeps another tile, which wins less often.
+  const Action by_ukeire = full(table);
+  ASSERT_EQ(by_ukeire.type, EventType::dahai);
+  EXPECT_NE(by_ukeire.pai, chosen.pai) << why.dump(1);
+  const nlohmann::json* kept = discard_candidate(why, by_ukeire.pai.to_string());
+  ASSERT_NE(kept, nullptr);
+  EXPECT_LT(std::lround((*kept)["push_win_prob"].get<double>() * 1000), best_odds);
+}
+
 // The push line's win odds of each discard, by tile.
 std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
   nlohmann::json why;
