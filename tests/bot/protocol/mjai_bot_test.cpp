@@ -358,6 +358,33 @@ TEST(MjaiBotBadInput, OwnWinTheTableCannotScoreIsReported) {
   EXPECT_TRUE(log.contains("cannot score")) << log.text();
 }
 
+// The second winner of a double ron on the wall's last discard: our hand's only yaku is houtei,
+// which comes with our claim on the discard. The claim stands through the first winner's hora,
+// so our own win is scored and nothing is reported.
+TEST(MjaiBotBadInput, OurHouteiWinAfterAnotherSeatsRonIsNotReported) {
+  CapturedLog log;
+  MjaiBot bot = make_bot("greedy");
+  bot.on_line(L::start_game());
+  L::Deal deal;
+  deal.oya = 0;
+  bot.on_line(L::start_kyoku("5m 5m 5m 1m 2m 3m 7p 8p 9p 2s 3s 9s 9s", deal));
+  for (int i = 0; i < 69; ++i) {
+    const int seat = i % 4;
+    const Strings lines = seat == 0 ? Strings{L::tsumo(0, "F"), L::dahai(0, "F", true)} : L::turn(seat, "C");
+    for (const std::string& line : lines) bot.on_line(line);
+  }
+  ASSERT_EQ(bot.table().tiles_left(), 1);
+  bot.on_line(L::tsumo(1));
+  const Strings reply = bot.on_line(L::dahai(1, "4s"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(parsed(reply[0])["type"], "hora") << reply[0];
+  bot.on_line(L::hora(2, 1, "4s", {0, -8000, 8000, 0}));
+  bot.on_line(L::hora(0, 1, "4s", {1000, -1000, 0, 0}));
+  bot.on_line(L::end_kyoku());
+  EXPECT_FALSE(log.contains("cannot score")) << log.text();
+  EXPECT_EQ(bot.rejected_lines(), 0);
+}
+
 // With reply_every a bad line still gets its `none`.
 TEST(MjaiBotBadInput, ReplyEveryAnswersBadLinesWithNone) {
   MjaiBot bot = make_bot("greedy", true);
