@@ -237,6 +237,14 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   return best;
 }
 
+// The declaration leaves the hand as its discard does: the same progress in the tie.
+void take_progress_of(const FullPolicy::Priced& discard, FullPolicy::Priced& declared) {
+  declared.tie_shanten = discard.tie_shanten;
+  declared.tie_win_permille = discard.tie_win_permille;
+  declared.tie_ukeire = discard.tie_ukeire;
+  declared.tie_keep = discard.tie_keep;
+}
+
 // Whether taking this win leaves us last when the game ends with it (all-last), with draws left
 // to try for more.
 bool win_hurts(const Table& table, const Action& win, MatchLength length) {
@@ -329,6 +337,7 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
                           {"value", p.value},
                           {"rank_value", p.rank_value}});
     if (p.tie_shanten < 9) candidates.back()["shanten"] = p.tie_shanten;  // after a discard
+    if (p.action.type == EventType::reach) candidates.back()["discard"] = p.action.pai.to_string();  // mjai's reach has none
   }
   return candidates;
 }
@@ -496,6 +505,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     const Line declaring = push_line(riichi[kind], after_riichi_threat, timing.draws, params, timing.others);
     Priced declared = d.price(action, kind, declaring, nullptr);
     declared.action.type = EventType::reach;  // shown as reach with its discard
+    if (params.riichi_ties_as_its_discard) take_progress_of(priced, declared);
     d.priced.push_back(declared);
   }
   const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points, d.safety_first_from());

@@ -151,6 +151,12 @@ struct FullParams {
   // those tiles leave), which is what an efficiency player looks ahead for (docs/full.md, "The
   // win odds as progress").
   bool progress_by_win_odds = false;
+  // Whether a riichi declaration compares with the other equivalent candidates by the progress
+  // of its discard (true), so that between declaring and staying dama on one tile the value
+  // decides, or as a candidate of no progress (false), which any equivalent discard beats: then
+  // riichi is taken only when its value leads every other by more than `equivalent_points`
+  // (docs/full.md, "Riichi in the tie").
+  bool riichi_ties_as_its_discard = false;
   // Calls in the DP (docs/dp.md, "Calls"): whether, once our hand is open at the table, its DP
   // counts its later pons and chis on the others' discards (true) or its own draws alone (false);
   // a closed hand's first call and its pass are both valued without them. Per unseen copy and
@@ -281,6 +287,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: the push line's win odds are those of the DP's score objective's own choices, whose expected score it takes (false: the win objective's, the fastest policy's, so a value plan is priced with a speed plan's odds); off: +0.014 +- 0.034 in average rank pooled over its paired runs (seeds 25620 and 25622), above zero, the pace unchanged");
   visit("progress_by_win_odds", p.progress_by_win_odds,
         "true: among the equivalent discards that leave the hand nearest tenpai, the push line's win odds (to a tenth of a percent) decide before the ukeire (false: the ukeire alone); against 3 majiang-ai, 15% of full's discards with equivalents had one of higher win odds than the ukeire chose (12 games of seed 25620's odd walls)");
+  visit("riichi_ties_as_its_discard", p.riichi_ties_as_its_discard,
+        "true: a riichi declaration takes its discard's progress (shanten, win odds, ukeire, keep order) in the tie, so declaring and dama on one tile compare by value (false: no progress, so any equivalent discard beats it and riichi needs a lead over every candidate of more than equivalent_points)");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,

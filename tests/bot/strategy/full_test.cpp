@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -857,6 +858,51 @@ TEST(Full, MetaListsEveryCandidate) {
     const std::string pai = c["action"]["pai"];
     EXPECT_EQ(c["shanten"], pai == "7p" || pai == "2s" ? 1 : 2) << c;
   }
+}
+
+// Riichi in the tie (riichi_ties_as_its_discard). After three go-rounds of honours and terminals
+// we draw 6m to 333m 3345p 678m 56s PP: 3p leaves tenpai on 4-7s with no yaku but riichi or
+// tsumo, so dama on it is worth little and declaring most; P keeps a one-shanten hand worth
+// nearly as much. By default the declaration counts no progress, P wins the tie and the hand
+// goes back a shanten from the riichi that leads; with the switch the declaration ties as its
+// discard, at tenpai, and is taken.
+TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
+  Deal deal;
+  deal.dora_marker = "5p";
+  std::vector<std::string> stream{start_game(0), start_kyoku("3m 4p 3m 5p 3p P 5s 3p 7m 6s 8m 3m P", deal)};
+  const std::vector<std::array<const char*, 4>> rounds = {{"C", "F", "9m", "E"}, {"1p", "9s", "1m", "1s"}, {"E", "9s", "W", "1p"}};
+  for (const auto& round : rounds) {
+    stream.push_back(tsumo(0, round[0]));
+    stream.push_back(dahai(0, round[0], true));
+    for (int seat = 1; seat < 4; ++seat) {
+      stream.push_back(tsumo(seat));
+      stream.push_back(dahai(seat, round[static_cast<std::size_t>(seat)]));
+    }
+  }
+  stream.push_back(tsumo(0, "6m"));
+  const Table table = after(stream);
+  nlohmann::json why;
+  const Action by_default = full(table, {}, &why);
+
+  // The declaration leads every discard, by less than the equivalent points.
+  double best_declaration = -1e300;
+  double best_discard = -1e300;
+  for (const nlohmann::json& c : why["candidates"]) {
+    double& best = c["action"]["type"] == "reach" ? best_declaration : best_discard;
+    best = std::max(best, c["value"].get<double>());
+  }
+  const nlohmann::json* declaration = candidate(why, "reach", "");
+  ASSERT_NE(declaration, nullptr) << why.dump(1);
+  EXPECT_EQ((*declaration)["discard"], "3p");  // the one tenpai discard
+  EXPECT_FALSE(declaration->contains("shanten"));  // by default it counts no progress
+  ASSERT_GT(best_declaration, best_discard) << why.dump(1);
+  ASSERT_LE(best_declaration - best_discard, kDefaultFullParams.equivalent_points) << why.dump(1);
+  EXPECT_EQ(by_default.type, EventType::dahai) << why.dump(1);
+  EXPECT_EQ(by_default.pai.to_string(), "P") << why.dump(1);
+
+  FullSettings tied;
+  tied.params.riichi_ties_as_its_discard = true;
+  EXPECT_EQ(full(table, tied).type, EventType::reach) << why.dump(1);
 }
 
 }  // namespace
