@@ -631,18 +631,17 @@ TEST(Full, WeighsShantenBackOnlyAsFarFromTenpaiAsAllowed) {
 }
 
 // The win odds as progress: an opening three shanten away, nothing shown, whose discards
-// mostly fold and come within the equivalent points of each other. By default the ukeire decides
-// among those that keep three shanten; with progress_by_win_odds the push line's win odds do (to a
-// tenth of a percent, the ukeire after them), and on this hand the two part.
+// mostly fold and come within the equivalent points of each other. With progress_by_win_odds (the
+// default) the push line's win odds decide among those that keep three shanten (to a tenth of a
+// percent, the ukeire after them); without it the ukeire alone does, and on this hand the two part.
 TEST(Full, TheWinOddsAsProgressTakeTheEquivalentDiscardThatWinsMostOften) {
   Deal deal;
   deal.dora_marker = "4m";
   const Table table = after({start_game(0), start_kyoku("2m 8m 3p 9p 2s 2s 4s 5sr W P P C C", deal), tsumo(0, "6p")});
   ASSERT_EQ(shanten(table.hand()), 3);
-  FullSettings by_odds;
-  by_odds.params.progress_by_win_odds = true;
+  ASSERT_TRUE(kDefaultFullParams.progress_by_win_odds);
   nlohmann::json why;
-  const Action chosen = full(table, by_odds, &why);
+  const Action chosen = full(table, {}, &why);
   ASSERT_EQ(chosen.type, EventType::dahai) << why.dump(1);
 
   // The equivalent discards nearest tenpai, and the best win odds among them in tenths of a percent.
@@ -665,8 +664,10 @@ TEST(Full, TheWinOddsAsProgressTakeTheEquivalentDiscardThatWinsMostOften) {
   EXPECT_EQ((*thrown)["shanten"], nearest) << why.dump(1);
   EXPECT_EQ(std::lround((*thrown)["push_win_prob"].get<double>() * 1000), best_odds) << why.dump(1);
 
-  // By default the ukeire decides, and here it keeps another tile, which wins less often.
-  const Action by_ukeire = full(table);
+  // Without the switch the ukeire decides, and here it keeps another tile, which wins less often.
+  FullSettings by_ukeire_alone;
+  by_ukeire_alone.params.progress_by_win_odds = false;
+  const Action by_ukeire = full(table, by_ukeire_alone);
   ASSERT_EQ(by_ukeire.type, EventType::dahai);
   EXPECT_NE(by_ukeire.pai, chosen.pai) << why.dump(1);
   const nlohmann::json* kept = discard_candidate(why, by_ukeire.pai.to_string());
