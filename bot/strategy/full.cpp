@@ -205,7 +205,7 @@ namespace {
 // of the best rank value (rank points worth `equivalent_points`), then among them those within
 // `equivalent_points` of the best value in points, then the least own expected loss when every
 // one of those leaves the hand at least `safety_first_from` shanten from tenpai, then the best
-// progress (Priced::tie_shanten and what follows it). Without placement the first two steps are
+// progress (Priced::progress, shanten first). Without placement the first two steps are
 // the same.
 const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced, double rank_tolerance,
                                   double equivalent_points, int safety_first_from = kNoSafetyFirst) {
@@ -222,12 +222,12 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
   };
   int nearest = kNoSafetyFirst;
   for (const FullPolicy::Priced& p : priced) {
-    if (equivalent(p)) nearest = std::min(nearest, p.tie_shanten);
+    if (equivalent(p)) nearest = std::min(nearest, p.progress.shanten);
   }
   const bool safety_first = nearest >= safety_first_from;
   const auto progress = [safety_first](const FullPolicy::Priced& p) {
-    return std::make_tuple(safety_first ? -p.expected_loss : 0.0, -p.tie_shanten, p.tie_win_permille, p.tie_ukeire,
-                           -p.tie_keep, p.value, p.rank_value);
+    return std::make_tuple(safety_first ? -p.expected_loss : 0.0, -p.progress.shanten, p.progress.win_permille,
+                           p.progress.ukeire, -p.progress.keep, p.value, p.rank_value);
   };
   const FullPolicy::Priced* best = nullptr;
   for (const FullPolicy::Priced& p : priced) {
@@ -235,14 +235,6 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
     if (best == nullptr || progress(p) > progress(*best)) best = &p;
   }
   return best;
-}
-
-// The declaration leaves the hand as its discard does: the same progress in the tie.
-void take_progress_of(const FullPolicy::Priced& discard, FullPolicy::Priced& declared) {
-  declared.tie_shanten = discard.tie_shanten;
-  declared.tie_win_permille = discard.tie_win_permille;
-  declared.tie_ukeire = discard.tie_ukeire;
-  declared.tie_keep = discard.tie_keep;
 }
 
 // Whether taking this win leaves us last when the game ends with it (all-last), with draws left
@@ -336,7 +328,7 @@ json candidates_json(const std::vector<FullPolicy::Priced>& priced, int seat) {
                           {"fold_deal_in_prob", p.fold_deal_in_prob ? json(*p.fold_deal_in_prob) : json(nullptr)},
                           {"value", p.value},
                           {"rank_value", p.rank_value}});
-    if (p.tie_shanten < 9) candidates.back()["shanten"] = p.tie_shanten;  // after a discard
+    if (p.progress.known()) candidates.back()["shanten"] = p.progress.shanten;
     if (p.action.type == EventType::reach) candidates.back()["discard"] = p.action.pai.to_string();  // mjai's reach has none
   }
   return candidates;
@@ -495,17 +487,17 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     const Line fold = fold_line(after, d.threat, timing.draws, params, timing.others);
     const Line push = push_line(curve, d.threat, timing.draws, params, timing.others);
     Priced priced = d.price(action, kind, push, after_riichi ? nullptr : &fold);
-    const Ukeire progress = ukeire(after, visible);
-    priced.tie_shanten = progress.shanten;
-    if (params.progress_by_win_odds) priced.tie_win_permille = static_cast<int>(std::lround(priced.push_win_prob * 1000));
-    priced.tie_ukeire = progress.total;
-    priced.tie_keep = keep_value(table, action.pai);
+    const Ukeire steps = ukeire(after, visible);
+    priced.progress.shanten = steps.shanten;
+    if (params.progress_by_win_odds) priced.progress.win_permille = static_cast<int>(std::lround(priced.push_win_prob * 1000));
+    priced.progress.ukeire = steps.total;
+    priced.progress.keep = keep_value(table, action.pai);
     d.priced.push_back(priced);
     if (!tenpai) continue;
     const Line declaring = push_line(riichi[kind], after_riichi_threat, timing.draws, params, timing.others);
     Priced declared = d.price(action, kind, declaring, nullptr);
     declared.action.type = EventType::reach;  // shown as reach with its discard
-    if (params.riichi_ties_as_its_discard) take_progress_of(priced, declared);
+    if (params.riichi_ties_as_its_discard) declared.progress = priced.progress;  // it leaves the hand as its discard does
     d.priced.push_back(declared);
   }
   const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points, d.safety_first_from());

@@ -94,11 +94,16 @@ class FullPolicy final : public Policy {
     // The hand's progress after a discard, which decides between candidates of about equal
     // value: shanten, the push line's win odds in tenths of a percent (with
     // FullParams::progress_by_win_odds, else 0), ukeire (copies not seen), the greedy keep order
-    // of the tile. A discard's shanten is shown in --meta.
-    int tie_shanten = 9;
-    int tie_win_permille = 0;
-    int tie_ukeire = 0;
-    int tie_keep = 0;
+    // of the tile. A call, a kan and (unless FullParams::riichi_ties_as_its_discard) a riichi
+    // declaration have none: shanten 9, behind every discard. A discard's shanten is shown in --meta.
+    struct Progress {
+      int shanten = 9;
+      int win_permille = 0;
+      int ukeire = 0;
+      int keep = 0;
+      bool known() const { return shanten < 9; }
+    };
+    Progress progress;
   };
 
  private:

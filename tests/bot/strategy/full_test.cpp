@@ -903,7 +903,11 @@ TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
 
   FullSettings tied;
   tied.params.riichi_ties_as_its_discard = true;
-  EXPECT_EQ(full(table, tied).type, EventType::reach) << why.dump(1);
+  nlohmann::json why_tied;
+  EXPECT_EQ(full(table, tied, &why_tied).type, EventType::reach) << why_tied.dump(1);
+  const nlohmann::json* tied_declaration = candidate(why_tied, "reach", "");
+  ASSERT_NE(tied_declaration, nullptr);
+  EXPECT_EQ((*tied_declaration)["shanten"], 0) << why_tied.dump(1);  // its discard's: tenpai
 }
 
 }  // namespace
