@@ -156,7 +156,7 @@ struct FullParams {
   // decides, or as a candidate of no progress (false), which any equivalent discard beats: then
   // riichi is taken only when its value leads every other by more than `equivalent_points`
   // (docs/full.md, "Riichi in the tie").
-  bool riichi_ties_as_its_discard = false;
+  bool riichi_ties_as_its_discard = true;
   // Calls in the DP (docs/dp.md, "Calls"): whether, once our hand is open at the table, its DP
   // counts its later pons and chis on the others' discards (true) or its own draws alone (false);
   // a closed hand's first call and its pass are both valued without them. Per unseen copy and
@@ -288,7 +288,7 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("progress_by_win_odds", p.progress_by_win_odds,
         "true: among the equivalent discards that leave the hand nearest tenpai, the push line's win odds (to a tenth of a percent) decide before the ukeire (false: the ukeire alone); on: -0.093 +- 0.113 in average rank pooled over its paired runs (seeds 25640 and 25642), no loss in either");
   visit("riichi_ties_as_its_discard", p.riichi_ties_as_its_discard,
-        "true: a riichi declaration takes its discard's progress (shanten, win odds, ukeire, keep order) in the tie, so declaring and dama on one tile compare by value (false: no progress, so any equivalent discard beats it and riichi needs a lead over every candidate of more than equivalent_points); the lead was in that band with a discard played at 10 of 386 riichi chances in 110 reviewed games of seeds 25640 and 25642");
+        "true: a riichi declaration takes its discard's progress (shanten, win odds, ukeire, keep order) in the tie, so declaring and dama on one tile compare by value (false: no progress, so any equivalent discard beats it and riichi needs a lead over every candidate of more than equivalent_points); on: -0.010 +- 0.030 in average rank pooled over its paired runs (seeds 25650 and 25652), no loss in either; the lead was in that band with a discard played at 10 of 386 riichi chances in 110 reviewed games of seeds 25640 and 25642");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,

@@ -864,9 +864,9 @@ TEST(Full, MetaListsEveryCandidate) {
 // Riichi in the tie (riichi_ties_as_its_discard). After three go-rounds of honours and terminals
 // we draw 6m to 333m 3345p 678m 56s PP: 3p leaves tenpai on 4-7s with no yaku but riichi or
 // tsumo, so dama on it is worth little and declaring most; P keeps a one-shanten hand worth
-// nearly as much. By default the declaration counts no progress, P wins the tie and the hand
-// goes back a shanten from the riichi that leads; with the switch the declaration ties as its
-// discard, at tenpai, and is taken.
+// nearly as much. By default the declaration ties as its discard, at tenpai, and is taken;
+// without the switch it counts no progress, P wins the tie and the hand goes back a shanten from
+// the riichi that leads.
 TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
   Deal deal;
   deal.dora_marker = "5p";
@@ -882,32 +882,34 @@ TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
   }
   stream.push_back(tsumo(0, "6m"));
   const Table table = after(stream);
+  ASSERT_TRUE(kDefaultFullParams.riichi_ties_as_its_discard);
   nlohmann::json why;
-  const Action by_default = full(table, {}, &why);
+  EXPECT_EQ(full(table, {}, &why).type, EventType::reach) << why.dump(1);
+  const nlohmann::json* declaration = candidate(why, "reach", "");
+  ASSERT_NE(declaration, nullptr) << why.dump(1);
+  EXPECT_EQ((*declaration)["discard"], "3p");  // the one tenpai discard
+  EXPECT_EQ((*declaration)["shanten"], 0) << why.dump(1);  // its discard's: tenpai
 
-  // The declaration leads every discard, by less than the equivalent points.
+  // The declaration leads every discard, by less than the equivalent points, so without the
+  // switch the tie alone turns it down.
   double best_declaration = -1e300;
   double best_discard = -1e300;
   for (const nlohmann::json& c : why["candidates"]) {
     double& best = c["action"]["type"] == "reach" ? best_declaration : best_discard;
     best = std::max(best, c["value"].get<double>());
   }
-  const nlohmann::json* declaration = candidate(why, "reach", "");
-  ASSERT_NE(declaration, nullptr) << why.dump(1);
-  EXPECT_EQ((*declaration)["discard"], "3p");  // the one tenpai discard
-  EXPECT_FALSE(declaration->contains("shanten"));  // by default it counts no progress
   ASSERT_GT(best_declaration, best_discard) << why.dump(1);
   ASSERT_LE(best_declaration - best_discard, kDefaultFullParams.equivalent_points) << why.dump(1);
-  EXPECT_EQ(by_default.type, EventType::dahai) << why.dump(1);
-  EXPECT_EQ(by_default.pai.to_string(), "P") << why.dump(1);
 
-  FullSettings tied;
-  tied.params.riichi_ties_as_its_discard = true;
-  nlohmann::json why_tied;
-  EXPECT_EQ(full(table, tied, &why_tied).type, EventType::reach) << why_tied.dump(1);
-  const nlohmann::json* tied_declaration = candidate(why_tied, "reach", "");
-  ASSERT_NE(tied_declaration, nullptr);
-  EXPECT_EQ((*tied_declaration)["shanten"], 0) << why_tied.dump(1);  // its discard's: tenpai
+  FullSettings untied;
+  untied.params.riichi_ties_as_its_discard = false;
+  nlohmann::json why_untied;
+  const Action without_switch = full(table, untied, &why_untied);
+  EXPECT_EQ(without_switch.type, EventType::dahai) << why_untied.dump(1);
+  EXPECT_EQ(without_switch.pai.to_string(), "P") << why_untied.dump(1);
+  const nlohmann::json* untied_declaration = candidate(why_untied, "reach", "");
+  ASSERT_NE(untied_declaration, nullptr);
+  EXPECT_FALSE(untied_declaration->contains("shanten"));  // without the switch it counts no progress
 }
 
 }  // namespace
