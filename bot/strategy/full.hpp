@@ -95,13 +95,14 @@ class FullPolicy final : public Policy {
     // value: shanten, the push line's win odds in tenths of a percent (with
     // FullParams::progress_by_win_odds, else 0), ukeire (copies not seen), the greedy keep order
     // of the tile. A call, a kan and (unless FullParams::riichi_ties_as_its_discard) a riichi
-    // declaration have none: shanten 9, behind every discard. A discard's shanten is shown in --meta.
+    // declaration have none (Progress::kNone). A candidate's known shanten is shown in --meta.
     struct Progress {
-      int shanten = 9;
+      static constexpr int kNone = 9;  // no hand after it to measure: behind every discard
+      int shanten = kNone;
       int win_permille = 0;
       int ukeire = 0;
       int keep = 0;
-      bool known() const { return shanten < 9; }
+      bool known() const { return shanten < kNone; }
     };
     Progress progress;
   };
