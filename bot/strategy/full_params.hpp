@@ -106,8 +106,12 @@ struct FullParams {
   // (docs/full.md, "The calibration undone").
   std::array<double, kWinOddsClasses> win_odds_factor = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   std::array<double, kWinOddsClasses> win_odds_power = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-  // Choosing among candidates (bot/strategy/full).
+  // Choosing among candidates (bot/strategy/full): candidates within `equivalent_points` of the
+  // best value tie, and the hand's progress decides. While no other seat has declared riichi the
+  // band is that times `equivalent_points_factor_before_riichi` (1: one band throughout), so speed
+  // may be weighed apart from safety (docs/full.md, "The band before a riichi").
   double equivalent_points = 80;
+  double equivalent_points_factor_before_riichi = 1;
   // Facing a riichi, whether the discard's own expected loss decides among the equivalent
   // discards before the hand's progress (true), or the progress alone (false). The loss is
   // measured (MJ-0 against a riichi); the lines' values within the equivalent points are not
@@ -268,7 +272,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("noten_window_draws", p.noten_window_draws,
         "the draw payments count only with at most this many own draws left (the DP's tenpai odds are those of a tenpai-only policy)");
   visit("equivalent_points", p.equivalent_points,
-        "candidates closer than this in points tie, and the hand's progress decides");
+        "candidates closer than this in points tie, and the hand's progress decides (a first estimate, checked only by play)");
+  visit("equivalent_points_factor_before_riichi", p.equivalent_points_factor_before_riichi,
+        "equivalent_points times this while no other seat has declared riichi (1: one band throughout)");
   visit("riichi_safety_first", p.riichi_safety_first,
         "facing a riichi, the least own expected loss decides among the equivalent discards before the hand's progress (false: the progress alone); off: on top of the rivers it lost 0.077 +- 0.068 in average rank in its paired runs (seeds 25410 and 25412)");
   visit("riichi_safety_first_from_shanten", p.riichi_safety_first_from_shanten,

@@ -219,6 +219,7 @@ FullParams params_at_table(const Table& table, const FullParams& params) {
   const double factor = riichi_ron_factor(table, params);
   read.riichi_ron_chances *= factor;
   read.riichi_ron_chances_facing_riichi *= factor;
+  if (!facing_riichi(table, table.seat())) read.equivalent_points *= params.equivalent_points_factor_before_riichi;
   return read;
 }
 

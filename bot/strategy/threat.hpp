@@ -103,7 +103,8 @@ double fold_share_of(const Table& table, int seat, const FullParams& params = kD
 double riichi_ron_factor(const Table& table, const FullParams& params = kDefaultFullParams);
 
 // The params a decision at this table plays with: both riichi ron chances moved by
-// riichi_ron_factor, the rest as given.
+// riichi_ron_factor, the band of equivalent points scaled before any other seat's riichi
+// (equivalent_points_factor_before_riichi), the rest as given.
 FullParams params_at_table(const Table& table, const FullParams& params);
 
 // The threat once we have declared riichi: every opponent that has not declared races at the pace

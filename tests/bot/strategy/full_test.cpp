@@ -675,6 +675,51 @@ TEST(Full, TheWinOddsAsProgressTakeTheEquivalentDiscardThatWinsMostOften) {
   EXPECT_LT(std::lround((*kept)["push_win_prob"].get<double>() * 1000), best_odds);
 }
 
+// The band before a riichi (equivalent_points_factor_before_riichi): at a dealer's first draw (one
+// of main's games against majiang-ai, seed 25660), a band twice as wide (160) takes in a discard that trails the
+// best value by more than 80 and makes more progress (as near tenpai and winning more often), and
+// the progress takes it. Facing a riichi the band before one plays no part.
+TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
+  Deal deal;
+  deal.dora_marker = "8s";
+  deal.kyoku = 2;
+  deal.scores = std::array<int, 4>{23000, 25000, 27000, 25000};
+  const Table table = after({start_game(0), start_kyoku("2m 9m 8p 7m 2m 5m 9s 3s 2p 4m 7p 9p 5pr", deal), tsumo(0, "6p")});
+  ASSERT_EQ(kDefaultFullParams.equivalent_points_factor_before_riichi, 1);
+  ASSERT_EQ(kDefaultFullParams.equivalent_points, 80);
+  nlohmann::json why;
+  const Action narrow = full(table, {}, &why);
+  FullSettings wide;
+  wide.params.equivalent_points_factor_before_riichi = 2;
+  nlohmann::json why_wide;
+  const Action chosen = full(table, wide, &why_wide);
+  ASSERT_EQ(chosen.type, EventType::dahai);
+  EXPECT_EQ(why_wide["params"]["equivalent_points"], 160.0);
+  ASSERT_NE(chosen.pai, narrow.pai) << why_wide.dump(1);
+
+  double best_value = -1e300;
+  for (const nlohmann::json& c : why_wide["candidates"]) best_value = std::max(best_value, c["value"].get<double>());
+  const nlohmann::json* thrown = discard_candidate(why_wide, chosen.pai.to_string());
+  const nlohmann::json* kept = discard_candidate(why_wide, narrow.pai.to_string());
+  ASSERT_NE(thrown, nullptr);
+  ASSERT_NE(kept, nullptr);
+  const double trails = best_value - (*thrown)["value"].get<double>();
+  EXPECT_GT(trails, kDefaultFullParams.equivalent_points) << why_wide.dump(1);
+  EXPECT_LE(trails, 160) << why_wide.dump(1);
+  const auto progress = [](const nlohmann::json& c) {
+    return std::make_pair(-c["shanten"].get<int>(), std::lround(c["push_win_prob"].get<double>() * 1000));
+  };
+  EXPECT_GT(progress(*thrown), progress(*kept)) << why_wide.dump(1);
+
+  // Facing the dealer's riichi the band is the one facing a riichi, however wide the band before
+  // one: the junk one-shanten hand folds as with the one band.
+  const Table facing = after(dealer_riichi("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p", "2s"));
+  wide.params.equivalent_points_factor_before_riichi = 100;
+  nlohmann::json why_facing;
+  EXPECT_EQ(full(facing, wide, &why_facing), full(facing));
+  EXPECT_EQ(why_facing["params"]["equivalent_points"], kDefaultFullParams.equivalent_points);
+}
+
 // The push line's win odds of each discard, by tile.
 std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
   nlohmann::json why;

@@ -272,6 +272,21 @@ TEST(Threat, TheRiichiRonChancesFollowTheTablesPushShare) {
   EXPECT_EQ(read.dama_ron_chances_facing_riichi, params.dama_ron_chances_facing_riichi);
 }
 
+// The band of equivalent points a decision plays with: before any other seat's riichi scaled by
+// the params' factor, once one stands the band as it is; our own riichi is not another's.
+TEST(Threat, TheBandBeforeARiichiHoldsUntilAnotherSeatDeclares) {
+  FullParams params;
+  params.equivalent_points = 80;
+  params.equivalent_points_factor_before_riichi = 2;
+  EXPECT_EQ(params_at_table(after_dealer_riichi(), params).equivalent_points, 80);
+  const Table calm = seen_by_seat_0({start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 8s 9s 1s 1s 7p"), tsumo(0, "N")});
+  EXPECT_EQ(params_at_table(calm, params).equivalent_points, 160);
+  const Table ours = seen_by_seat_0({start_game(0), start_kyoku("2m 3m 4m 6m 7m 8m 3p 4p 5p 7s 8s 1s 1s"), tsumo(0, "N"),
+                                     reach(0), dahai(0, "N", true), reach_accepted(0), tsumo(1), dahai(1, "9s")});
+  ASSERT_TRUE(ours.player(0).riichi_declared);
+  EXPECT_EQ(params_at_table(ours, params).equivalent_points, 160);
+}
+
 // A table of folders: after the dealer's riichi on 1m, seat 2 throws 1m and seat 3 throws 9s,
 // both in the riichi's river (genbutsu). Each reads (1 + 4 * 0.5) / (1 + 4) = 0.6, a fold share
 // of 0.3 + 0.1 = 0.4 and a push share of 0.6 against the population's 0.7.
