@@ -166,6 +166,7 @@ Review review_game(const std::vector<MjaiLogLine>& events, int seat, std::unique
   review.seat = seat;
   review.strategy = std::string(policy->name());
   const Policy& strategy = *policy;
+  review.params = strategy.tunables();
   BotOptions options;
   options.seat = seat;
   MjaiBot bot(std::move(policy), options);
@@ -178,7 +179,6 @@ Review review_game(const std::vector<MjaiLogLine>& events, int seat, std::unique
     if (!choice) continue;
     const json chosen = event_to_json(choice->to_event(seat));
     const json why = strategy.explanation();
-    if (review.params.is_null() && why.is_object() && why.contains("params")) review.params = why["params"];
     ReviewedDecision d = review_decision(bot.table(), chosen, played_after(events, i, seat), why, events[i].number);
     add_to_hands(review, d);
     review.agreements += d.agree ? 1 : 0;

@@ -45,8 +45,8 @@ struct Review {
   std::vector<HandReview> hands;  // in the order played
   int agreements = 0;
   double value_lost = 0;
-  // The tunables the strategy decided with (full's, as --meta shows them); null for a strategy
-  // that has none, or when it made no decision.
+  // The tunables the strategy was given (full's, as --param set them: Policy::tunables); null
+  // for a strategy that has none.
   nlohmann::json params;
 
   // The disagreements, the most value lost first (unpriced ones last).

@@ -199,6 +199,8 @@ nlohmann::json FullPolicy::explanation() const {
   return shown;
 }
 
+nlohmann::json FullPolicy::tunables() const { return params_json(settings_.params); }
+
 namespace {
 
 // The best candidate, by a tolerant lexicographic order: the candidates within `rank_tolerance`

@@ -70,6 +70,7 @@ class FullPolicy final : public Policy {
   Action choose(const Table& table, std::span<const Action> legal) override;
   // The last decision's candidates, and the parameters in force.
   nlohmann::json explanation() const override;
+  nlohmann::json tunables() const override;
   void set_budget_ms(int budget_ms) override { settings_.budget_ms = budget_ms; }
 
   // One priced candidate, as --meta shows it.

@@ -30,6 +30,9 @@ class Policy {
   // Why the last choice was made (every candidate and its figures), or null: the `meta` of a
   // reply with --meta.
   virtual nlohmann::json explanation() const { return nullptr; }
+  // The tunables it was made with, by name (`tenbin params`), or null for a strategy without
+  // any. A decision's explanation shows them as that table read them, which may differ.
+  virtual nlohmann::json tunables() const { return nullptr; }
   // The work allowed for the next decisions, for hosts whose clock is shorter than the budget
   // the strategy was made with; strategies without a budget ignore it.
   virtual void set_budget_ms(int /*budget_ms*/) {}

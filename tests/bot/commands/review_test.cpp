@@ -206,6 +206,11 @@ TEST_F(ReviewTest, TheSummaryGivesTheTunablesReviewedWith) {
   EXPECT_EQ(set.at("params").at("riichi_safety_first"), true);
   EXPECT_EQ(set.at("params").at("equivalent_points"), 40.0);
   EXPECT_TRUE(summary_of({"--strategy", "greedy"}).at("params").is_null());
+  // The tunables as given, not as the first decision's table read them: the band before a riichi
+  // is read as 160 there, and the summary keeps the band and its factor apart.
+  const json factor = summary_of({"--param", "equivalent_points_factor_before_riichi=2"});
+  EXPECT_EQ(factor.at("params").at("equivalent_points"), kDefaultFullParams.equivalent_points);
+  EXPECT_EQ(factor.at("params").at("equivalent_points_factor_before_riichi"), 2.0);
 }
 
 TEST_F(ReviewTest, AnUnreadableLogNamesItsLineAndFails) {

@@ -676,9 +676,9 @@ TEST(Full, TheWinOddsAsProgressTakeTheEquivalentDiscardThatWinsMostOften) {
 }
 
 // The band before a riichi (equivalent_points_factor_before_riichi): at a dealer's first draw (one
-// of main's games against majiang-ai, seed 25660), a band twice as wide (160) takes in a discard that trails the
-// best value by more than 80 and makes more progress (as near tenpai and winning more often), and
-// the progress takes it. Facing a riichi the band before one plays no part.
+// of main's games against majiang-ai, seed 25660), a band twice as wide (160) takes in a discard
+// that trails the best value by more than 80 and makes more progress (as near tenpai and winning
+// more often), and the progress takes it. Facing a riichi the band before one plays no part.
 TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
   Deal deal;
   deal.dora_marker = "8s";
