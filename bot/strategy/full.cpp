@@ -195,7 +195,9 @@ FullPolicy::~FullPolicy() = default;
 nlohmann::json FullPolicy::explanation() const {
   if (explanation_.is_null()) return nullptr;
   nlohmann::json shown = explanation_;
-  shown["params"] = params_json(params_in_force_);
+  // As this table read them (the factors applied), so named apart from the tunables as set
+  // (tunables()): fed back as --param they would apply the factors twice.
+  shown["params_in_force"] = params_json(params_in_force_);
   return shown;
 }
 

@@ -110,8 +110,8 @@ TEST(Full, AChasingRiichiCountsMoreRonsAtATableThatPushes) {
   settings.params.riichi_ron_chances_push_power = 1;
   nlohmann::json why;
   full(table, settings, &why);
-  EXPECT_GT(why["params"]["riichi_ron_chances_facing_riichi"].get<double>(), settings.params.riichi_ron_chances_facing_riichi);
-  EXPECT_EQ(why["params"]["dama_ron_chances"].get<double>(), settings.params.dama_ron_chances);
+  EXPECT_GT(why["params_in_force"]["riichi_ron_chances_facing_riichi"].get<double>(), settings.params.riichi_ron_chances_facing_riichi);
+  EXPECT_EQ(why["params_in_force"]["dama_ron_chances"].get<double>(), settings.params.dama_ron_chances);
 }
 
 // Must fold: a cheap 1-shanten hand (no yaku but riichi, two shapes to fill) against the dealer's
@@ -694,7 +694,8 @@ TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
   nlohmann::json why_wide;
   const Action chosen = full(table, wide, &why_wide);
   ASSERT_EQ(chosen.type, EventType::dahai);
-  EXPECT_EQ(why_wide["params"]["equivalent_points"], 160.0);
+  EXPECT_EQ(why_wide["params_in_force"]["equivalent_points"], 160.0);
+  EXPECT_FALSE(why_wide.contains("params")) << "the params in force are not the tunables as set";
   ASSERT_NE(chosen.pai, narrow.pai) << why_wide.dump(1);
 
   double best_value = -1e300;
@@ -717,7 +718,7 @@ TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
   wide.params.equivalent_points_factor_before_riichi = 100;
   nlohmann::json why_facing;
   EXPECT_EQ(full(facing, wide, &why_facing), full(facing));
-  EXPECT_EQ(why_facing["params"]["equivalent_points"], kDefaultFullParams.equivalent_points);
+  EXPECT_EQ(why_facing["params_in_force"]["equivalent_points"], kDefaultFullParams.equivalent_points);
 }
 
 // The push line's win odds of each discard, by tile.
