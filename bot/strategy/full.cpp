@@ -130,7 +130,8 @@ struct FullPolicy::Decision {
     }
     return kNoSafetyFirst;
   }
-  // The same for a call's own discards, which carry no progress figures: the switch alone.
+  // The same for a call's own discards (whose progress counts only with calls_tie_by_progress):
+  // the switch alone.
   int call_safety_first_from() const {
     return params.riichi_safety_first && threat.opponent_declared ? 0 : kNoSafetyFirst;
   }
@@ -239,6 +240,18 @@ const FullPolicy::Priced* best_of(const std::vector<FullPolicy::Priced>& priced,
     if (best == nullptr || progress(p) > progress(*best)) best = &p;
   }
   return best;
+}
+
+// The progress of the hand `after` an action (13 tiles, or fewer beside melds) that `priced`
+// prices: its shanten and ukeire, and the push line's win odds when they decide before the ukeire.
+FullPolicy::Priced::Progress progress_of(const TileCounts& after, const FullPolicy::Priced& priced,
+                                         const TileCounts& visible, const FullParams& params) {
+  const Ukeire steps = ukeire(after, visible);
+  FullPolicy::Priced::Progress progress;
+  progress.shanten = steps.shanten;
+  if (params.progress_by_win_odds) progress.win_permille = static_cast<int>(std::lround(priced.push_win_prob * 1000));
+  progress.ukeire = steps.total;
+  return progress;
 }
 
 // Whether taking this win leaves us last when the game ends with it (all-last), with draws left
@@ -491,10 +504,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
     const Line fold = fold_line(after, d.threat, timing.draws, params, timing.others);
     const Line push = push_line(curve, d.threat, timing.draws, params, timing.others);
     Priced priced = d.price(action, kind, push, after_riichi ? nullptr : &fold);
-    const Ukeire steps = ukeire(after, visible);
-    priced.progress.shanten = steps.shanten;
-    if (params.progress_by_win_odds) priced.progress.win_permille = static_cast<int>(std::lround(priced.push_win_prob * 1000));
-    priced.progress.ukeire = steps.total;
+    priced.progress = progress_of(after, priced, visible, params);
     priced.progress.keep = keep_value(table, action.pai);
     d.priced.push_back(priced);
     if (!tenpai) continue;
@@ -568,7 +578,9 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const int next_drawer = (discarder + 1) % kSeats;
   const int now_shanten = shanten(table.hand());
   const dp::Position passed = dp::position_from_table(table, next_drawer);
+  const TileCounts visible = table.visible();
   d.priced.push_back(d.price_hand(*pass, passed, timing_from(table, next_drawer, passed)));
+  if (params.calls_tie_by_progress) d.priced.back().progress = progress_of(table.hand(), d.priced.back(), visible, params);
 
   // Each call: the hand after it, then its best discard (kuikae kinds excluded). A daiminkan is
   // a draw state (the rinshan tile comes next).
@@ -594,6 +606,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
       const Line push = push_line(curves[kind], d.threat, timing.draws, params, timing.others);
       const Line fold = fold_line(rest, d.threat, timing.draws, params, timing.others);
       with_discards.push_back(d.price(action, kind, push, &fold));
+      if (params.calls_tie_by_progress) with_discards.back().progress = progress_of(rest, with_discards.back(), visible, params);
     }
     const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points, d.call_safety_first_from());
     if (best != nullptr && may_call(*best, params)) d.priced.push_back(*best);

@@ -95,8 +95,9 @@ class FullPolicy final : public Policy {
     // The hand's progress after a discard, which decides between candidates of about equal
     // value: shanten, the push line's win odds in tenths of a percent (with
     // FullParams::progress_by_win_odds, else 0), ukeire (copies not seen), the greedy keep order
-    // of the tile. A call, a kan and (unless FullParams::riichi_ties_as_its_discard) a riichi
-    // declaration have none (Progress::kNone). A candidate's known shanten is shown in --meta.
+    // of the tile. A kan, a call and its pass (unless FullParams::calls_tie_by_progress) and a
+    // riichi declaration (unless FullParams::riichi_ties_as_its_discard) have none
+    // (Progress::kNone). A candidate's known shanten is shown in --meta.
     struct Progress {
       static constexpr int kNone = 9;  // no hand after it to measure: behind every discard
       int shanten = kNone;

@@ -721,6 +721,42 @@ TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
   EXPECT_EQ(why_facing["params_in_force"]["equivalent_points"], kDefaultFullParams.equivalent_points);
 }
 
+// Calls in the tie (calls_tie_by_progress): West's first call chance of a hand against majiang-ai
+// (seed 25660), the chi of 1p with 2p3p. The chi trails the pass by less than the band and wins
+// more often, so with the switch the progress takes it; without it the value keeps the pass.
+TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
+  Deal deal;
+  deal.seat = 2;
+  deal.dora_marker = "5mr";
+  std::vector<std::string> stream = {start_game(2), start_kyoku("C F 5pr 5p E 4s 6s 3p S 4m 5p E 2p", deal)};
+  for (const std::string& line : {tsumo(0), dahai(0, "W", true), tsumo(1), dahai(1, "C"), tsumo(2, "5sr"), dahai(2, "C"),
+                                  tsumo(3), dahai(3, "9p"), tsumo(0), dahai(0, "N"), tsumo(1), dahai(1, "S"),
+                                  tsumo(2, "9s"), dahai(2, "S"), tsumo(3), dahai(3, "1m", true), tsumo(0),
+                                  dahai(0, "P", true), tsumo(1), dahai(1, "1p", true)}) {
+    stream.push_back(line);
+  }
+  const Table table = after(stream);
+  ASSERT_FALSE(kDefaultFullParams.calls_tie_by_progress);
+  nlohmann::json why;
+  const Action by_value = full(table, {}, &why);
+  EXPECT_EQ(by_value.type, EventType::none) << why.dump(1);
+
+  FullSettings in_the_tie;
+  in_the_tie.params.calls_tie_by_progress = true;
+  nlohmann::json why_tie;
+  const Action chosen = full(table, in_the_tie, &why_tie);
+  ASSERT_EQ(chosen.type, EventType::chi) << why_tie.dump(1);
+  const nlohmann::json* chi = candidate(why_tie, "chi", "1p");
+  const nlohmann::json* pass = candidate(why_tie, "none", "");
+  ASSERT_NE(chi, nullptr);
+  ASSERT_NE(pass, nullptr);
+  const double trails = (*pass)["value"].get<double>() - (*chi)["value"].get<double>();
+  EXPECT_GT(trails, 0) << why_tie.dump(1);
+  EXPECT_LE(trails, kDefaultFullParams.equivalent_points) << why_tie.dump(1);
+  EXPECT_GT((*chi)["push_win_prob"].get<double>(), (*pass)["push_win_prob"].get<double>()) << why_tie.dump(1);
+  EXPECT_LE((*chi)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why_tie.dump(1);
+}
+
 // The push line's win odds of each discard, by tile.
 std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
   nlohmann::json why;
