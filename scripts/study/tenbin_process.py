@@ -48,6 +48,11 @@ def tenpai_rows(arena, paths):
     return list(csv.DictReader(io.StringIO(data)))
 
 
+def is_open(melds):
+    """Whether a seat's melds hold a call (a closed kan leaves the hand closed)."""
+    return any(meld["type"] != "ankan" for meld in melds)
+
+
 def follow_tiles(event, hands, melds):
     """Applies a draw, discard, call or kan of a log to the seats' concealed tiles (lists of tile
     names, each seat's from its start_kyoku tehai) and melds (as `tenbin shanten` and `tenbin
