@@ -721,9 +721,9 @@ TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
   EXPECT_EQ(why_facing["params_in_force"]["equivalent_points"], kDefaultFullParams.equivalent_points);
 }
 
-// Calls in the tie (calls_tie_by_progress): West's first call chance of a hand against majiang-ai
-// (seed 25660), the chi of 1p with 2p3p. The chi trails the pass by less than the band and wins
-// more often, so with the switch the progress takes it; without it the value keeps the pass.
+// Calls in the tie (calls_tie_by_progress, on): West's first call chance of a hand against
+// majiang-ai (seed 25660), the chi of 1p with 2p3p. The chi trails the pass by less than the band
+// and wins more often, so the progress takes it; without the switch the value keeps the pass.
 TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
   Deal deal;
   deal.seat = 2;
@@ -736,15 +736,15 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
     stream.push_back(line);
   }
   const Table table = after(stream);
-  ASSERT_FALSE(kDefaultFullParams.calls_tie_by_progress);
+  ASSERT_TRUE(kDefaultFullParams.calls_tie_by_progress);
+  FullSettings by_value_alone;
+  by_value_alone.params.calls_tie_by_progress = false;
   nlohmann::json why;
-  const Action by_value = full(table, {}, &why);
+  const Action by_value = full(table, by_value_alone, &why);
   EXPECT_EQ(by_value.type, EventType::none) << why.dump(1);
 
-  FullSettings in_the_tie;
-  in_the_tie.params.calls_tie_by_progress = true;
   nlohmann::json why_tie;
-  const Action chosen = full(table, in_the_tie, &why_tie);
+  const Action chosen = full(table, {}, &why_tie);
   ASSERT_EQ(chosen.type, EventType::chi) << why_tie.dump(1);
   const nlohmann::json* chi = candidate(why_tie, "chi", "1p");
   const nlohmann::json* pass = candidate(why_tie, "none", "");
