@@ -757,6 +757,32 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
   EXPECT_LE((*chi)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why_tie.dump(1);
 }
 
+// The other side of calls in the tie: late in East 2 of a game against majiang-ai (seed 25660; West's
+// view of the hand, tests/fixtures/streams/calls_tie_pass.jsonl), a pon of 7m leads the pass by less
+// than the band but leaves a hand no nearer tenpai that wins less often: by value alone it is
+// taken, by progress the pass keeps the closed hand.
+TEST(Full, CallsInTheTiePassTheSlowerCallWithinTheBand) {
+  const Table table = after(read_stream("calls_tie_pass.jsonl"));
+  FullSettings by_value_alone;
+  by_value_alone.params.calls_tie_by_progress = false;
+  nlohmann::json why;
+  const Action by_value = full(table, by_value_alone, &why);
+  ASSERT_EQ(by_value.type, EventType::pon) << why.dump(1);
+
+  nlohmann::json why_tie;
+  const Action chosen = full(table, {}, &why_tie);
+  EXPECT_EQ(chosen.type, EventType::none) << why_tie.dump(1);
+  const nlohmann::json* pon = candidate(why_tie, "pon", "7m");
+  const nlohmann::json* pass = candidate(why_tie, "none", "");
+  ASSERT_NE(pon, nullptr);
+  ASSERT_NE(pass, nullptr);
+  const double leads = (*pon)["value"].get<double>() - (*pass)["value"].get<double>();
+  EXPECT_GT(leads, 0) << why_tie.dump(1);
+  EXPECT_LE(leads, kDefaultFullParams.equivalent_points) << why_tie.dump(1);
+  EXPECT_GE((*pon)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why_tie.dump(1);
+  EXPECT_LT((*pon)["push_win_prob"].get<double>(), (*pass)["push_win_prob"].get<double>()) << why_tie.dump(1);
+}
+
 // The push line's win odds of each discard, by tile.
 std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
   nlohmann::json why;
