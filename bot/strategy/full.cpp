@@ -282,6 +282,13 @@ bool may_call(const FullPolicy::Priced& call, const FullParams& params) {
   return params.calls_that_fold || !call.folds;
 }
 
+// The factor on the band within which a call and its pass tie: a closed hand's first call with
+// no riichi declared by another seat takes first_call_band_factor, every other claim the one band.
+double first_call_band(const Table& table, const Threat& threat, const FullParams& params) {
+  if (threat.opponent_declared || !table.player(table.seat()).closed()) return 1;
+  return params.first_call_band_factor;
+}
+
 bool is_claim(tenbin::Decision decision) {
   return decision == tenbin::Decision::claim_discard || decision == tenbin::Decision::claim_kakan ||
          decision == tenbin::Decision::claim_ankan;
@@ -611,7 +618,8 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     const Priced* best = best_of(with_discards, d.tolerance, params.equivalent_points, d.call_safety_first_from());
     if (best != nullptr && may_call(*best, params)) d.priced.push_back(*best);
   }
-  const Priced* best = best_of(d.priced, d.tolerance, params.equivalent_points);
+  const double band = first_call_band(table, d.threat, params);
+  const Priced* best = best_of(d.priced, d.tolerance * band, params.equivalent_points * band);
   return best != nullptr ? best->action : *pass;
 }
 

@@ -167,6 +167,11 @@ struct FullParams {
   // nearer tenpai or winning more often is taken; or by value alone (false: a call and its pass
   // carry no progress) (docs/full.md, "Calls in the tie").
   bool calls_tie_by_progress = true;
+  // While no other seat has declared riichi, a closed hand's chi or pon and its pass tie within
+  // `equivalent_points` times this (1: the one band): the DP prices a first call and its pass
+  // each without the later calls, which an open hand makes more of, so its lead is known less
+  // well than a discard's (docs/full.md, "A closed hand's first call in a wider tie").
+  double first_call_band_factor = 1;
   // Calls in the DP (docs/dp.md, "Calls"): whether, once our hand is open at the table, its DP
   // counts its later pons and chis on the others' discards (true) or its own draws alone (false);
   // a closed hand's first call and its pass are both valued without them. Per unseen copy and
@@ -303,6 +308,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "true: a riichi declaration takes its discard's progress (shanten, win odds, ukeire, keep order) in the tie, so declaring and dama on one tile compare by value (false: no progress, so any equivalent discard beats it and riichi needs a lead over every candidate of more than equivalent_points); on: -0.010 +- 0.030 in average rank pooled over its paired runs (seeds 25650 and 25652), no loss in either; the lead was in that band with a discard played at 10 of 386 riichi chances in 110 reviewed games of seeds 25640 and 25642");
   visit("calls_tie_by_progress", p.calls_tie_by_progress,
         "true: a chi or pon and its pass compare by the progress of the hand each leaves (shanten, then the push line's win odds, then ukeire) when their values are equivalent, as discards do (false: value alone; a call and its pass carry no progress); on: -0.031 +- 0.041 in average rank pooled over its paired runs (seeds 25680 and 25682), no loss in either");
+  visit("first_call_band_factor", p.first_call_band_factor,
+        "while no other seat has declared riichi, a closed hand's chi or pon and its pass tie (the progress deciding, with calls_tie_by_progress) within equivalent_points times this (1: the one band)");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,
