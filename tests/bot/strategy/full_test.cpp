@@ -783,64 +783,63 @@ TEST(Full, CallsInTheTiePassTheSlowerCallWithinTheBand) {
   EXPECT_LT((*pon)["push_win_prob"].get<double>(), (*pass)["push_win_prob"].get<double>()) << why_tie.dump(1);
 }
 
+// The figure `field` of the candidate `why` lists for `type` of `tile` (NaN, and a failure, when
+// it lists none).
+double figure(const nlohmann::json& why, const std::string& type, const std::string& tile, const std::string& field) {
+  const nlohmann::json* c = candidate(why, type, tile);
+  if (c == nullptr) {
+    ADD_FAILURE() << "no candidate " << type << " " << tile << " in " << why.dump(1);
+    return std::nan("");
+  }
+  return (*c)[field].get<double>();
+}
+
+// Whether a gap in value is wider than the one band and within four of it.
+bool beyond_one_band_within_four(double gap) {
+  const double band = kDefaultFullParams.equivalent_points;
+  return gap > band && gap <= 4 * band;
+}
+
 // A closed hand's first call in a wider tie: West's 2-shanten hand early in East 3 of a
 // development game against majiang-ai (seed 25698, tests/fixtures/streams/first_call_band_pon.jsonl)
 // is offered a pon of its chun pair, which trails the pass (a fold facing the dealer's two pons)
-// by more than the one band and less than four of it, and leaves a hand nearer tenpai that wins
-// more often. With the band at 1 the pass is kept; at 4 the progress decides and the pon is taken.
+// by more than the one band and less than four of it, and leaves a hand nearer tenpai. With the
+// band at 1 the pass is kept; at 4 (the default) the progress decides and the pon is taken.
 TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
   const Table table = after(read_stream("first_call_band_pon.jsonl"));
-  ASSERT_EQ(kDefaultFullParams.first_call_band_factor, 1);
+  FullSettings one_band;
+  one_band.params.first_call_band_factor = 1;
   nlohmann::json why;
-  const Action one_band = full(table, {}, &why);
-  EXPECT_EQ(one_band.type, EventType::none) << why.dump(1);
-  const nlohmann::json* pon = candidate(why, "pon", "C");
-  const nlohmann::json* pass = candidate(why, "none", "");
-  ASSERT_NE(pon, nullptr);
-  ASSERT_NE(pass, nullptr);
-  const double trails = (*pass)["value"].get<double>() - (*pon)["value"].get<double>();
-  EXPECT_GT(trails, kDefaultFullParams.equivalent_points) << why.dump(1);
-  EXPECT_LE(trails, 4 * kDefaultFullParams.equivalent_points) << why.dump(1);
-  EXPECT_LT((*pon)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why.dump(1);
+  EXPECT_EQ(full(table, one_band, &why).type, EventType::none) << why.dump(1);
+  EXPECT_TRUE(beyond_one_band_within_four(figure(why, "none", "", "value") - figure(why, "pon", "C", "value"))) << why.dump(1);
+  EXPECT_LT(figure(why, "pon", "C", "shanten"), figure(why, "none", "", "shanten")) << why.dump(1);
 
-  FullSettings wider;
-  wider.params.first_call_band_factor = 4;
+  ASSERT_EQ(kDefaultFullParams.first_call_band_factor, 4);
   nlohmann::json why_wider;
-  EXPECT_EQ(full(table, wider, &why_wider).type, EventType::pon) << why_wider.dump(1);
+  EXPECT_EQ(full(table, {}, &why_wider).type, EventType::pon) << why_wider.dump(1);
 }
 
 // The wider band is a closed hand's, with no riichi declared. Facing a riichi (seat 3 in a
 // development game against majiang-ai, seed 25698, first_call_band_facing_riichi.jsonl), a chi
 // that trails the pass within four bands and leaves the hand nearer tenpai is still passed; with
-// our hand open (first_call_band_open_hand.jsonl), a daiminkan that leads the pass by just over the one
-// band is still taken, where a band of four would let the pass's progress beat the kan's none.
+// our hand open (first_call_band_open_hand.jsonl), a daiminkan that leads the pass by just over
+// the one band is still taken, where a band of four would let the pass's progress beat the kan's none.
 TEST(Full, TheWiderBandIsAClosedHandsWithNoRiichiDeclared) {
-  FullSettings wider;
-  wider.params.first_call_band_factor = 4;
+  const FullSettings wider;
+  ASSERT_EQ(wider.params.first_call_band_factor, 4);
 
   const Table facing = after(read_stream("first_call_band_facing_riichi.jsonl"));
   nlohmann::json why;
   EXPECT_EQ(full(facing, wider, &why).type, EventType::none) << why.dump(1);
-  const nlohmann::json* chi = candidate(why, "chi", "2s");
-  const nlohmann::json* pass = candidate(why, "none", "");
-  ASSERT_NE(chi, nullptr);
-  ASSERT_NE(pass, nullptr);
-  const double trails = (*pass)["value"].get<double>() - (*chi)["value"].get<double>();
-  EXPECT_GT(trails, kDefaultFullParams.equivalent_points) << why.dump(1);
-  EXPECT_LE(trails, 4 * kDefaultFullParams.equivalent_points) << why.dump(1);
-  EXPECT_LT((*chi)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why.dump(1);
+  EXPECT_TRUE(beyond_one_band_within_four(figure(why, "none", "", "value") - figure(why, "chi", "2s", "value"))) << why.dump(1);
+  EXPECT_LT(figure(why, "chi", "2s", "shanten"), figure(why, "none", "", "shanten")) << why.dump(1);
 
   const Table open = after(read_stream("first_call_band_open_hand.jsonl"));
   ASSERT_FALSE(open.player(open.seat()).closed());
   nlohmann::json why_open;
   EXPECT_EQ(full(open, wider, &why_open).type, EventType::daiminkan) << why_open.dump(1);
-  const nlohmann::json* kan = candidate(why_open, "daiminkan", "8p");
-  const nlohmann::json* open_pass = candidate(why_open, "none", "");
-  ASSERT_NE(kan, nullptr);
-  ASSERT_NE(open_pass, nullptr);
-  const double leads = (*kan)["value"].get<double>() - (*open_pass)["value"].get<double>();
-  EXPECT_GT(leads, kDefaultFullParams.equivalent_points) << why_open.dump(1);
-  EXPECT_LE(leads, 4 * kDefaultFullParams.equivalent_points) << why_open.dump(1);
+  EXPECT_TRUE(beyond_one_band_within_four(figure(why_open, "daiminkan", "8p", "value") - figure(why_open, "none", "", "value")))
+      << why_open.dump(1);
 }
 
 // The push line's win odds of each discard, by tile.
