@@ -64,6 +64,17 @@ const nlohmann::json* candidate(const nlohmann::json& why, const std::string& ty
   return nullptr;
 }
 
+// The figure `field` of the candidate `why` lists for `type` of `tile` (NaN, and a failure, when
+// it lists none).
+double figure(const nlohmann::json& why, const std::string& type, const std::string& tile, const std::string& field) {
+  const nlohmann::json* c = candidate(why, type, tile);
+  if (c == nullptr) {
+    ADD_FAILURE() << "no candidate " << type << " " << tile << " in " << why.dump(1);
+    return std::nan("");
+  }
+  return (*c)[field].get<double>();
+}
+
 // The candidate `why` lists for the discard of `tile`.
 const nlohmann::json* discard_candidate(const nlohmann::json& why, const std::string& tile) {
   return candidate(why, "dahai", tile);
@@ -744,17 +755,12 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
   EXPECT_EQ(by_value.type, EventType::none) << why.dump(1);
 
   nlohmann::json why_tie;
-  const Action chosen = full(table, {}, &why_tie);
-  ASSERT_EQ(chosen.type, EventType::chi) << why_tie.dump(1);
-  const nlohmann::json* chi = candidate(why_tie, "chi", "1p");
-  const nlohmann::json* pass = candidate(why_tie, "none", "");
-  ASSERT_NE(chi, nullptr);
-  ASSERT_NE(pass, nullptr);
-  const double trails = (*pass)["value"].get<double>() - (*chi)["value"].get<double>();
+  ASSERT_EQ(full(table, {}, &why_tie).type, EventType::chi) << why_tie.dump(1);
+  const double trails = figure(why_tie, "none", "", "value") - figure(why_tie, "chi", "1p", "value");
   EXPECT_GT(trails, 0) << why_tie.dump(1);
   EXPECT_LE(trails, kDefaultFullParams.equivalent_points) << why_tie.dump(1);
-  EXPECT_GT((*chi)["push_win_prob"].get<double>(), (*pass)["push_win_prob"].get<double>()) << why_tie.dump(1);
-  EXPECT_LE((*chi)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why_tie.dump(1);
+  EXPECT_GT(figure(why_tie, "chi", "1p", "push_win_prob"), figure(why_tie, "none", "", "push_win_prob")) << why_tie.dump(1);
+  EXPECT_LE(figure(why_tie, "chi", "1p", "shanten"), figure(why_tie, "none", "", "shanten")) << why_tie.dump(1);
 }
 
 // The other side of calls in the tie: late in East 2 of a game against majiang-ai (seed 25660; West's
@@ -770,28 +776,12 @@ TEST(Full, CallsInTheTiePassTheSlowerCallWithinTheBand) {
   ASSERT_EQ(by_value.type, EventType::pon) << why.dump(1);
 
   nlohmann::json why_tie;
-  const Action chosen = full(table, {}, &why_tie);
-  EXPECT_EQ(chosen.type, EventType::none) << why_tie.dump(1);
-  const nlohmann::json* pon = candidate(why_tie, "pon", "7m");
-  const nlohmann::json* pass = candidate(why_tie, "none", "");
-  ASSERT_NE(pon, nullptr);
-  ASSERT_NE(pass, nullptr);
-  const double leads = (*pon)["value"].get<double>() - (*pass)["value"].get<double>();
+  EXPECT_EQ(full(table, {}, &why_tie).type, EventType::none) << why_tie.dump(1);
+  const double leads = figure(why_tie, "pon", "7m", "value") - figure(why_tie, "none", "", "value");
   EXPECT_GT(leads, 0) << why_tie.dump(1);
   EXPECT_LE(leads, kDefaultFullParams.equivalent_points) << why_tie.dump(1);
-  EXPECT_GE((*pon)["shanten"].get<int>(), (*pass)["shanten"].get<int>()) << why_tie.dump(1);
-  EXPECT_LT((*pon)["push_win_prob"].get<double>(), (*pass)["push_win_prob"].get<double>()) << why_tie.dump(1);
-}
-
-// The figure `field` of the candidate `why` lists for `type` of `tile` (NaN, and a failure, when
-// it lists none).
-double figure(const nlohmann::json& why, const std::string& type, const std::string& tile, const std::string& field) {
-  const nlohmann::json* c = candidate(why, type, tile);
-  if (c == nullptr) {
-    ADD_FAILURE() << "no candidate " << type << " " << tile << " in " << why.dump(1);
-    return std::nan("");
-  }
-  return (*c)[field].get<double>();
+  EXPECT_GE(figure(why_tie, "pon", "7m", "shanten"), figure(why_tie, "none", "", "shanten")) << why_tie.dump(1);
+  EXPECT_LT(figure(why_tie, "pon", "7m", "push_win_prob"), figure(why_tie, "none", "", "push_win_prob")) << why_tie.dump(1);
 }
 
 // Whether a gap in value is wider than the one band and within four of it.
