@@ -474,7 +474,10 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   // tenpai discards are valued twice: staying dama, and declaring riichi with them.
   dp::Solver* solver = d.dp();
   const bool facing = d.threat.opponent_declared;
-  const std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, facing, params, d.dp_states);
+  std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, facing, params, d.dp_states);
+  if (!after_riichi && !facing && table.player(table.seat()).closed()) {
+    mix_in_later_calls(curves, d.dp(), position, options, facing, params, d.dp_states);
+  }
   std::array<HandCurve, kNumKinds> dama{};
   std::array<HandCurve, kNumKinds> riichi{};
   Threat after_riichi_threat{};

@@ -86,6 +86,9 @@ void assign(std::string_view name, std::string_view text, WinLevels& levels) {
   for (int i = 0; i < kWinLevels; ++i) levels[i].share = values[i];
 }
 
+// The tunables that are a weight between two valuations: at most 1.
+bool is_weight(std::string_view name) { return name == "discard_call_weight"; }
+
 }  // namespace
 
 nlohmann::json params_json(const FullParams& params) {
@@ -114,7 +117,14 @@ void set_param(FullParams& params, std::string_view assignment) {
   bool found = false;
   for_each_param(params, [&](std::string_view field_name, auto& field, std::string_view) {
     if (field_name != name) return;
-    assign(name, text, field);
+    auto value = field;
+    assign(name, text, value);
+    if constexpr (std::is_same_v<decltype(value), double>) {
+      if (is_weight(name) && value > 1) {
+        throw std::invalid_argument(fmt::format("--param {}: {} is out of range (a weight, 0 to 1)", name, text));
+      }
+    }
+    field = value;
     found = true;
   });
   if (!found) {

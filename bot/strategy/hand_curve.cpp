@@ -84,12 +84,17 @@ bool counts_calls(CallingHand hand, const FullParams& params) {
 }  // namespace
 
 void set_call_offers(dp::Position& position, const FullParams& params, CallingHand hand) {
-  const bool calls = counts_calls(hand, params);
+  if (counts_calls(hand, params)) {
+    set_offer_rates(position, params);
+    return;
+  }
+  position.pon_offer_rate.fill(0);
+  position.chi_offer_rate.fill(0);
+}
+
+void set_offer_rates(dp::Position& position, const FullParams& params) {
   for (int kind = 0; kind < kNumKinds; ++kind) {
-    if (!calls) {
-      position.pon_offer_rate[kind] = 0;
-      position.chi_offer_rate[kind] = 0;
-    } else if (is_honor(kind)) {
+    if (is_honor(kind)) {
       position.pon_offer_rate[kind] = params.pon_offer_rate_honour;
       position.chi_offer_rate[kind] = 0;
     } else {
@@ -143,6 +148,25 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
     curve.shanten = std::max(0, shanten(after));
   }
   return curves;
+}
+
+void mix_in_later_calls(std::array<HandCurve, kNumKinds>& curves, dp::Solver* solver, dp::Position position,
+                        dp::Options options, bool facing_riichi, const FullParams& params, std::size_t& states) {
+  const double weight = params.discard_call_weight;
+  if (weight <= 0 || !within_dp_reach(solver, position.hand, params)) return;
+  set_offer_rates(position, params);
+  options.closed_hand_calls = dp::ClosedHandCalls::all;
+  const std::array<HandCurve, kNumKinds> calling = discard_curves(solver, position, options, facing_riichi, params, states);
+  const auto mix = [weight](std::vector<double>& own, const std::vector<double>& with_calls) {
+    if (with_calls.size() != own.size()) return;
+    for (std::size_t r = 0; r < own.size(); ++r) own[r] = (1 - weight) * own[r] + weight * with_calls[r];
+  };
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    HandCurve& curve = curves[kind];
+    mix(curve.win, calling[kind].win);
+    mix(curve.score, calling[kind].score);
+    mix(curve.tenpai, calling[kind].tenpai);
+  }
 }
 
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,

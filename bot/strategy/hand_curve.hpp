@@ -32,6 +32,9 @@ enum class CallingHand { closed, open, opened_by_yakuhai_pon, opened_by_other_ca
 // (docs/full.md, "Later calls in the DP").
 void set_call_offers(dp::Position& position, const FullParams& params, CallingHand hand);
 
+// The offer rates by kind of tile that the params give (set_call_offers, where calls are counted).
+void set_offer_rates(dp::Position& position, const FullParams& params);
+
 // The curve of each discard of a 3n+2 hand: the DP's (a discard it did not value, one that
 // raises the shanten beyond its options, keeps an empty curve: no win), or, without a solver or
 // beyond the params' DP reach, the ukeire stand-in's for every discard. `states` counts the
@@ -39,6 +42,13 @@ void set_call_offers(dp::Position& position, const FullParams& params, CallingHa
 std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Position& position,
                                                 const dp::Options& options, bool facing_riichi,
                                                 const FullParams& params, std::size_t& states);
+
+// A closed hand's later calls counted in its discards' curves (`curves`, from discard_curves
+// without calls) at `params.discard_call_weight`: each curve's win, score and tenpai odds become
+// (1 - weight) x its own + weight x the DP's with every call the offer rates give, the hand opened
+// by them (dp::ClosedHandCalls::all). Within the DP's reach only; the stand-in's curves stay.
+void mix_in_later_calls(std::array<HandCurve, kNumKinds>& curves, dp::Solver* solver, dp::Position position,
+                        dp::Options options, bool facing_riichi, const FullParams& params, std::size_t& states);
 
 // The curve of a 3n+1 hand (a draw state), the same way.
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,

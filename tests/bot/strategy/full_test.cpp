@@ -832,6 +832,51 @@ TEST(Full, TheWiderBandIsAClosedHandsWithNoRiichiDeclared) {
       << why_open.dump(1);
 }
 
+// Full's settings with a closed hand's later calls counted in its discards at `weight`.
+FullSettings later_calls_at(double weight) {
+  FullSettings settings;
+  settings.params.discard_call_weight = weight;
+  return settings;
+}
+
+// Later calls in a closed hand's discards: West's 4-shanten hand on its first draw in East 3 of a
+// development game against majiang-ai (seed 25698, tests/fixtures/streams/later_calls_seat_wind.jsonl)
+// folds whatever it throws, and the win odds decide among its discards. Without later calls its
+// lone West (its seat wind) goes; with them the West, which a pon would make a yaku, wins more
+// often kept, and the lone 9s goes instead.
+TEST(Full, LaterCallsInAClosedHandsDiscardsKeepItsLoneSeatWind) {
+  const Table table = after(read_stream("later_calls_seat_wind.jsonl"));
+  ASSERT_EQ(kDefaultFullParams.discard_call_weight, 0);
+  nlohmann::json why;
+  EXPECT_EQ(full(table, {}, &why).pai.to_string(), "W") << why.dump(1);
+
+  nlohmann::json why_calls;
+  EXPECT_EQ(full(table, later_calls_at(0.5), &why_calls).pai.to_string(), "9s") << why_calls.dump(1);
+  // Throwing the 9s (the West kept) wins more often with the calls, and more often than throwing the West.
+  EXPECT_GT(figure(why_calls, "dahai", "9s", "push_win_prob"), figure(why, "dahai", "9s", "push_win_prob")) << why_calls.dump(1);
+  EXPECT_GT(figure(why_calls, "dahai", "9s", "push_win_prob"), figure(why_calls, "dahai", "W", "push_win_prob"))
+      << why_calls.dump(1);
+}
+
+// The later calls are counted for a closed hand with no riichi declared by another seat alone:
+// facing a riichi (East 4 of the same game, later_calls_facing_riichi.jsonl) and with our hand
+// open (East 1, later_calls_open_hand.jsonl), every discard is priced as without them.
+TEST(Full, LaterCallsAreCountedInAClosedHandsDiscardsWithNoRiichiDeclared) {
+  for (const std::string stream : {"later_calls_facing_riichi.jsonl", "later_calls_open_hand.jsonl"}) {
+    SCOPED_TRACE(stream);
+    const Table table = after(read_stream(stream));
+    nlohmann::json why;
+    nlohmann::json why_calls;
+    const Action plain = full(table, {}, &why);
+    const Action with_calls = full(table, later_calls_at(1), &why_calls);
+    EXPECT_EQ(with_calls.pai.to_string(), plain.pai.to_string());
+    ASSERT_EQ(why["candidates"].size(), why_calls["candidates"].size());
+    for (std::size_t i = 0; i < why["candidates"].size(); ++i) {
+      EXPECT_EQ(why["candidates"][i]["push_win_prob"], why_calls["candidates"][i]["push_win_prob"]) << why_calls.dump(1);
+    }
+  }
+}
+
 // The push line's win odds of each discard, by tile.
 std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
   nlohmann::json why;

@@ -53,6 +53,42 @@ dp::Position closed_or_open(bool open, const std::string& open_hand, const std::
   return position;
 }
 
+// Later calls in a closed hand's discards (mix_in_later_calls): at weight w each discard's curve
+// is (1 - w) x the DP's without calls + w x the DP's with every call at the params' offer rates,
+// solved here apart; at weight 0 nothing changes. 5m6m 3p4p 7s8s with pairs of white and green
+// dragons: pons of the dragons give the opened hand its yaku.
+TEST(HandCurve, LaterCallsMixTheDpsWithAndWithoutCallsAtTheirWeight) {
+  const dp::Position position = position_of("5m 6m 3p 4p 7s 8s P P F F 1m 9m E S", 10);
+  dp::Solver solver;
+  std::size_t states = 0;
+  const dp::Options options;
+  const auto without = discard_curves(&solver, position, options, false, FullParams{}, states);
+  dp::Position calling = position;
+  set_offer_rates(calling, FullParams{});
+  dp::Options opening = options;
+  opening.closed_hand_calls = dp::ClosedHandCalls::all;
+  const auto with = discard_curves(&solver, calling, opening, false, FullParams{}, states);
+
+  for (const double weight : {0.0, 0.25, 1.0}) {
+    FullParams params;
+    params.discard_call_weight = weight;
+    auto mixed = without;
+    mix_in_later_calls(mixed, &solver, position, options, false, params, states);
+    for (const std::string discard : {"1m", "9m", "E", "S", "P"}) {
+      const int kind = parse_tile(discard).kind();
+      ASSERT_EQ(mixed[kind].win.size(), without[kind].win.size()) << discard;
+      for (std::size_t r = 0; r < mixed[kind].win.size(); ++r) {
+        EXPECT_NEAR(mixed[kind].win[r], (1 - weight) * without[kind].win[r] + weight * with[kind].win[r], 1e-12);
+        EXPECT_NEAR(mixed[kind].score[r], (1 - weight) * without[kind].score[r] + weight * with[kind].score[r], 1e-9);
+        EXPECT_NEAR(mixed[kind].tenpai[r], (1 - weight) * without[kind].tenpai[r] + weight * with[kind].tenpai[r], 1e-12);
+      }
+    }
+  }
+  // The calls are worth something here: throwing the East wins more often with them.
+  const int east = parse_tile("E").kind();
+  EXPECT_GT(with[east].win.back(), without[east].win.back());
+}
+
 // Params whose ron chances all differ, so that a test tells which one a hand took.
 FullParams distinct_ron_chances(double riichi, double riichi_facing, double dama, double open_facing, double dama_facing) {
   FullParams params;
