@@ -846,12 +846,12 @@ FullSettings later_calls_at(double weight) {
 // often kept, and the lone 9s goes instead.
 TEST(Full, LaterCallsInAClosedHandsDiscardsKeepItsLoneSeatWind) {
   const Table table = after(read_stream("later_calls_seat_wind.jsonl"));
-  ASSERT_EQ(kDefaultFullParams.discard_call_weight, 0);
   nlohmann::json why;
-  EXPECT_EQ(full(table, {}, &why).pai.to_string(), "W") << why.dump(1);
+  EXPECT_EQ(full(table, later_calls_at(0), &why).pai.to_string(), "W") << why.dump(1);
 
+  ASSERT_EQ(kDefaultFullParams.discard_call_weight, 0.5);
   nlohmann::json why_calls;
-  EXPECT_EQ(full(table, later_calls_at(0.5), &why_calls).pai.to_string(), "9s") << why_calls.dump(1);
+  EXPECT_EQ(full(table, {}, &why_calls).pai.to_string(), "9s") << why_calls.dump(1);
   // Throwing the 9s (the West kept) wins more often with the calls, and more often than throwing the West.
   EXPECT_GT(figure(why_calls, "dahai", "9s", "push_win_prob"), figure(why, "dahai", "9s", "push_win_prob")) << why_calls.dump(1);
   EXPECT_GT(figure(why_calls, "dahai", "9s", "push_win_prob"), figure(why_calls, "dahai", "W", "push_win_prob"))
@@ -867,7 +867,7 @@ TEST(Full, LaterCallsAreCountedInAClosedHandsDiscardsWithNoRiichiDeclared) {
     const Table table = after(read_stream(stream));
     nlohmann::json why;
     nlohmann::json why_calls;
-    const Action plain = full(table, {}, &why);
+    const Action plain = full(table, later_calls_at(0), &why);
     const Action with_calls = full(table, later_calls_at(1), &why_calls);
     EXPECT_EQ(with_calls.pai.to_string(), plain.pai.to_string());
     ASSERT_EQ(why["candidates"].size(), why_calls["candidates"].size());
@@ -1068,7 +1068,8 @@ TEST(Full, MetaListsEveryCandidate) {
 // tsumo, so dama on it is worth little and declaring most; P keeps a one-shanten hand worth
 // nearly as much. By default the declaration ties as its discard, at tenpai, and is taken;
 // without the switch it counts no progress, P wins the tie and the hand goes back a shanten from
-// the riichi that leads.
+// the riichi that leads. The later calls in a closed hand's discards are left out (weight 0): with
+// them the discards' values move (P's by some 15 points) and the declaration's lead leaves the band.
 TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
   Deal deal;
   deal.dora_marker = "5p";
@@ -1085,8 +1086,9 @@ TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
   stream.push_back(tsumo(0, "6m"));
   const Table table = after(stream);
   ASSERT_TRUE(kDefaultFullParams.riichi_ties_as_its_discard);
+  const FullSettings tied = later_calls_at(0);
   nlohmann::json why;
-  EXPECT_EQ(full(table, {}, &why).type, EventType::reach) << why.dump(1);
+  EXPECT_EQ(full(table, tied, &why).type, EventType::reach) << why.dump(1);
   const nlohmann::json* declaration = candidate(why, "reach", "");
   ASSERT_NE(declaration, nullptr) << why.dump(1);
   EXPECT_EQ((*declaration)["discard"], "3p");  // the one tenpai discard
@@ -1103,7 +1105,7 @@ TEST(Full, RiichiInTheTieCountsItsDiscardsProgress) {
   ASSERT_GT(best_declaration, best_discard) << why.dump(1);
   ASSERT_LE(best_declaration - best_discard, kDefaultFullParams.equivalent_points) << why.dump(1);
 
-  FullSettings untied;
+  FullSettings untied = tied;
   untied.params.riichi_ties_as_its_discard = false;
   nlohmann::json why_untied;
   const Action without_switch = full(table, untied, &why_untied);
