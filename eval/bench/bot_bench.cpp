@@ -269,7 +269,9 @@ void BM_FoldLineFacingARiichi(benchmark::State& state) {
 BENCHMARK(BM_FoldLineFacingARiichi)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // `full` on the first draw of the DP's bench hands H2 (2-shanten: the DP with every option, the
-// costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m).
+// costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m). The second
+// arg: 1 with the later calls in a closed hand's discards (the default), 0 without (the DP solved
+// once for the discards instead of twice).
 void BM_FullBenchHand(benchmark::State& state) {
   const char* const hands[] = {"2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E", "2m 3m 4m 5m 7m 8m 1p 6p 8p 9p 3s 5s 7s"};
   const char* const draws[] = {"E", "E"};
@@ -288,13 +290,15 @@ void BM_FullBenchHand(benchmark::State& state) {
   table.apply(parse_event({{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0},
                            {"oya", 0}, {"dora_marker", "1m"}, {"tehais", tehais}}).event);
   table.apply(parse_event({{"type", "tsumo"}, {"actor", 0}, {"pai", draws[which]}}).event);
-  FullPolicy full;
+  FullSettings settings;
+  if (state.range(1) == 0) settings.params.discard_call_weight = 0;
+  FullPolicy full(settings);
   const std::vector<Action> legal = table.legal_actions();
   for (auto _ : state) benchmark::DoNotOptimize(full.choose(table, legal));
-  state.SetLabel(which == 0 ? "H2" : "H3");
+  state.SetLabel(std::string(which == 0 ? "H2" : "H3") + (state.range(1) == 1 ? ", later calls" : ", no later calls"));
   state.counters["dp_states"] = full.explanation()["dp_states"].get<double>();
 }
-BENCHMARK(BM_FullBenchHand)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FullBenchHand)->Args({0, 1})->Args({0, 0})->Args({1, 1})->Args({1, 0})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace tenbin
