@@ -181,8 +181,10 @@ struct FullPolicy::Decision {
   }
 
   // Prices `action` that leaves the hand of `position` (a draw state: a pass, a kan): the
-  // hand's curve pushed, against folding with its tiles; no discard of its own.
-  Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing);
+  // hand's curve pushed, against folding with its tiles; no discard of its own. Its later calls
+  // count at `later_call_weight` (mix_in_later_calls).
+  Priced price_hand(const Action& action, dp::Position position, const LineTiming& timing,
+                    double later_call_weight = 0);
 
   // What the DP's draws and calls come from at this table: the wall's weights, and the call
   // offers (set_call_offers) for our hand as it stands, or as `call` (when given) leaves it.
@@ -289,6 +291,13 @@ double first_call_band(const Table& table, const Threat& threat, const FullParam
   return params.first_call_band_factor;
 }
 
+// The weight of later calls in a claim's pass and calls: claim_call_weight for a closed hand with
+// no riichi declared by another seat, none otherwise.
+double claim_later_call_weight(const Table& table, const Threat& threat, const FullParams& params) {
+  if (threat.opponent_declared || !table.player(table.seat()).closed()) return 0;
+  return params.claim_call_weight;
+}
+
 bool is_claim(tenbin::Decision decision) {
   return decision == tenbin::Decision::claim_discard || decision == tenbin::Decision::claim_kakan ||
          decision == tenbin::Decision::claim_ankan;
@@ -374,10 +383,12 @@ void FullPolicy::Decision::ready_for_dp(dp::Position& position, const Action* ca
   set_call_offers(position, params, calling_hand(table, call));
 }
 
-FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing) {
+FullPolicy::Priced FullPolicy::Decision::price_hand(const Action& action, dp::Position position, const LineTiming& timing,
+                                                    double later_call_weight) {
   ready_for_dp(position);
   const dp::Options options = plan.options_for(std::max(0, shanten(position.hand)));
-  const HandCurve curve = hand_curve(dp(), position, options, threat.opponent_declared, params, dp_states);
+  HandCurve curve = hand_curve(dp(), position, options, threat.opponent_declared, params, dp_states);
+  mix_in_later_calls(curve, dp(), position, options, threat.opponent_declared, params, later_call_weight, dp_states);
   const Line fold = fold_line(position.hand, threat, timing.draws, params, timing.others);
   return price(action, -1, push_line(curve, threat, timing.draws, params, timing.others), &fold);
 }
@@ -476,7 +487,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   const bool facing = d.threat.opponent_declared;
   std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, facing, params, d.dp_states);
   if (!after_riichi && !facing && table.player(table.seat()).closed()) {
-    mix_in_later_calls(curves, d.dp(), position, options, facing, params, d.dp_states);
+    mix_in_later_calls(curves, d.dp(), position, options, facing, params, params.discard_call_weight, d.dp_states);
   }
   std::array<HandCurve, kNumKinds> dama{};
   std::array<HandCurve, kNumKinds> riichi{};
@@ -589,7 +600,8 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
   const int now_shanten = shanten(table.hand());
   const dp::Position passed = dp::position_from_table(table, next_drawer);
   const TileCounts visible = table.visible();
-  d.priced.push_back(d.price_hand(*pass, passed, timing_from(table, next_drawer, passed)));
+  const double later_calls = claim_later_call_weight(table, d.threat, params);
+  d.priced.push_back(d.price_hand(*pass, passed, timing_from(table, next_drawer, passed), later_calls));
   if (params.calls_tie_by_progress) d.priced.back().progress = progress_of(table.hand(), d.priced.back(), visible, params);
 
   // Each call: the hand after it, then its best discard (kuikae kinds excluded). A daiminkan is
@@ -598,7 +610,7 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (action.type != EventType::chi && action.type != EventType::pon && action.type != EventType::daiminkan) continue;
     dp::Position position = dp::position_after(table, action, next_drawer);
     if (action.type == EventType::daiminkan) {
-      const Priced kan = d.price_hand(action, position, timing_after_kan(table, position));
+      const Priced kan = d.price_hand(action, position, timing_after_kan(table, position), later_calls);
       if (may_call(kan, params)) d.priced.push_back(kan);
       continue;
     }
@@ -606,7 +618,8 @@ Action FullPolicy::choose_claim(Decision& d, std::span<const Action> legal) {
     if (after_shanten > now_shanten + 1) continue;  // a call that only breaks the hand
     const dp::Options options = d.plan.options_for(std::max(0, after_shanten));
     d.ready_for_dp(position, &action);
-    const std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
+    std::array<HandCurve, kNumKinds> curves = discard_curves(d.dp(), position, options, d.threat.opponent_declared, params, d.dp_states);
+    mix_in_later_calls(curves, d.dp(), position, options, d.threat.opponent_declared, params, later_calls, d.dp_states);
     const LineTiming timing = timing_from(table, -1, position);
     std::vector<Priced> with_discards;
     for (int kind = 0; kind < kNumKinds; ++kind) {

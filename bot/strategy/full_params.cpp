@@ -87,7 +87,7 @@ void assign(std::string_view name, std::string_view text, WinLevels& levels) {
 }
 
 // The tunables that are a weight between two valuations: at most 1.
-bool is_weight(std::string_view name) { return name == "discard_call_weight"; }
+bool is_weight(std::string_view name) { return name == "discard_call_weight" || name == "claim_call_weight"; }
 
 }  // namespace
 

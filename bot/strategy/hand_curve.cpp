@@ -150,23 +150,41 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
   return curves;
 }
 
-void mix_in_later_calls(std::array<HandCurve, kNumKinds>& curves, dp::Solver* solver, dp::Position position,
-                        dp::Options options, bool facing_riichi, const FullParams& params, std::size_t& states) {
-  const double weight = params.discard_call_weight;
-  if (weight <= 0 || !within_dp_reach(solver, position.hand, params)) return;
+namespace {
+
+// `own`'s odds become (1 - weight) x its own + weight x `with_calls`'s (when both were solved).
+void mix_curve(HandCurve& own, const HandCurve& with_calls, double weight) {
+  const auto mix = [weight](std::vector<double>& mine, const std::vector<double>& theirs) {
+    if (theirs.size() != mine.size()) return;
+    for (std::size_t r = 0; r < mine.size(); ++r) mine[r] = (1 - weight) * mine[r] + weight * theirs[r];
+  };
+  mix(own.win, with_calls.win);
+  mix(own.score, with_calls.score);
+  mix(own.tenpai, with_calls.tenpai);
+}
+
+// `position` and `options` as the DP that counts every later call needs them.
+void count_every_call(dp::Position& position, dp::Options& options, const FullParams& params) {
   set_offer_rates(position, params);
   options.closed_hand_calls = dp::ClosedHandCalls::all;
+}
+
+}  // namespace
+
+void mix_in_later_calls(std::array<HandCurve, kNumKinds>& curves, dp::Solver* solver, dp::Position position,
+                        dp::Options options, bool facing_riichi, const FullParams& params, double weight,
+                        std::size_t& states) {
+  if (weight <= 0 || !within_dp_reach(solver, position.hand, params)) return;
+  count_every_call(position, options, params);
   const std::array<HandCurve, kNumKinds> calling = discard_curves(solver, position, options, facing_riichi, params, states);
-  const auto mix = [weight](std::vector<double>& own, const std::vector<double>& with_calls) {
-    if (with_calls.size() != own.size()) return;
-    for (std::size_t r = 0; r < own.size(); ++r) own[r] = (1 - weight) * own[r] + weight * with_calls[r];
-  };
-  for (int kind = 0; kind < kNumKinds; ++kind) {
-    HandCurve& curve = curves[kind];
-    mix(curve.win, calling[kind].win);
-    mix(curve.score, calling[kind].score);
-    mix(curve.tenpai, calling[kind].tenpai);
-  }
+  for (int kind = 0; kind < kNumKinds; ++kind) mix_curve(curves[kind], calling[kind], weight);
+}
+
+void mix_in_later_calls(HandCurve& curve, dp::Solver* solver, dp::Position position, dp::Options options,
+                        bool facing_riichi, const FullParams& params, double weight, std::size_t& states) {
+  if (weight <= 0 || !within_dp_reach(solver, position.hand, params)) return;
+  count_every_call(position, options, params);
+  mix_curve(curve, hand_curve(solver, position, options, facing_riichi, params, states), weight);
 }
 
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,

@@ -43,16 +43,21 @@ std::array<HandCurve, kNumKinds> discard_curves(dp::Solver* solver, const dp::Po
                                                 const dp::Options& options, bool facing_riichi,
                                                 const FullParams& params, std::size_t& states);
 
-// A closed hand's later calls counted in its discards' curves (`curves`, from discard_curves
-// without calls) at `params.discard_call_weight`: each curve's win, score and tenpai odds become
-// (1 - weight) x its own + weight x the DP's with every call the offer rates give, the hand opened
-// by them (dp::ClosedHandCalls::all). Within the DP's reach only; the stand-in's curves stay.
+// Later calls counted in a hand's discards' curves (`curves`, from discard_curves without calls)
+// at `weight`: each curve's win, score and tenpai odds become (1 - weight) x its own + weight x
+// the DP's with every call the offer rates give, a closed hand opened by them
+// (dp::ClosedHandCalls::all). Within the DP's reach only; the stand-in's curves stay.
 void mix_in_later_calls(std::array<HandCurve, kNumKinds>& curves, dp::Solver* solver, dp::Position position,
-                        dp::Options options, bool facing_riichi, const FullParams& params, std::size_t& states);
+                        dp::Options options, bool facing_riichi, const FullParams& params, double weight,
+                        std::size_t& states);
 
 // The curve of a 3n+1 hand (a draw state), the same way.
 HandCurve hand_curve(dp::Solver* solver, const dp::Position& position, const dp::Options& options,
                      bool facing_riichi, const FullParams& params, std::size_t& states);
+
+// The same mix for a 3n+1 hand's curve (`curve`, from hand_curve without calls).
+void mix_in_later_calls(HandCurve& curve, dp::Solver* solver, dp::Position position, dp::Options options,
+                        bool facing_riichi, const FullParams& params, double weight, std::size_t& states);
 
 // A closed tenpai hand's rons, over its waits weighed by their copies in the wall.
 struct TenpaiRons {

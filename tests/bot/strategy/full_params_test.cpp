@@ -84,6 +84,7 @@ TEST(FullParams, RefusesBadAssignments) {
   refused("fold_horizon=-1", "out of range");
   refused("riichi_ron_chances=nan", "out of range");
   refused("discard_call_weight=1.5", "a weight, 0 to 1");
+  refused("claim_call_weight=1.01", "a weight, 0 to 1");
   refused("tenpai_by_turn=0.1,0.2", "2 values given, 21 expected");
   refused("calls_that_fold=2", "not true or false");
   refused("calls_that_fold=yes", "not true or false");

@@ -877,6 +877,48 @@ TEST(Full, LaterCallsAreCountedInAClosedHandsDiscardsWithNoRiichiDeclared) {
   }
 }
 
+// Each candidate's win odds at the table's decision, with later calls in a closed hand's claims
+// at `weight`.
+std::vector<double> claim_win_odds(const Table& table, double weight) {
+  FullSettings settings = without_placement();
+  settings.params.claim_call_weight = weight;
+  nlohmann::json why;
+  full(table, settings, &why);
+  std::vector<double> odds;
+  for (const nlohmann::json& c : why["candidates"]) odds.push_back(c["win_prob"].get<double>());
+  return odds;
+}
+
+// Later calls in a closed hand's claims (claim_call_weight): the closed hand of
+// CountsLaterCallsOnceTheHandIsOpen offered the pon of haku with no riichi declared: the pass
+// (which may pon haku later) and the pon (whose hand calls on) both win more often with them
+// counted. Facing a riichi, and with the hand open (offered the chi of 4m after its haku pon),
+// every candidate is priced as without them.
+TEST(Full, LaterCallsAreCountedInAClosedHandsClaimsWithNoRiichiDeclared) {
+  ASSERT_EQ(kDefaultFullParams.claim_call_weight, 0);
+  const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
+  const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                              dahai(1, "P", true)});
+  const std::vector<double> plain = claim_win_odds(closed, 0);
+  const std::vector<double> with_calls = claim_win_odds(closed, 1);
+  ASSERT_GE(plain.size(), 2u);
+  ASSERT_EQ(with_calls.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_GT(with_calls[i], plain[i] + 0.005) << i;
+
+  const Table facing = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1), reach(1),
+                              dahai(1, "1m"), reach_accepted(1), tsumo(2), dahai(2, "S"), tsumo(3), dahai(3, "W"),
+                              tsumo(0, "N"), dahai(0, "N", true), tsumo(1), dahai(1, "P", true)});
+  const Table open = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
+                            dahai(1, "P", true), pon(0, 1, "P", "P P"), dahai(0, "N"), tsumo(1),
+                            dahai(1, "1s", true), tsumo(2), dahai(2, "9s", true), tsumo(3), dahai(3, "4m", true)});
+  // Facing the riichi the pon folds and is not a candidate: the pass alone is priced.
+  for (const Table* table : {&facing, &open}) {
+    const std::vector<double> unchanged = claim_win_odds(*table, 0);
+    ASSERT_GE(unchanged.size(), table == &open ? 2u : 1u);
+    EXPECT_EQ(claim_win_odds(*table, 1), unchanged);
+  }
+}
+
 // The push line's win odds of each discard, by tile.
 std::map<std::string, double> push_win_odds(const Table& table, const FullSettings& settings) {
   nlohmann::json why;

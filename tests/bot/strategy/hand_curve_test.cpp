@@ -7,6 +7,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,13 @@ dp::Position closed_or_open(bool open, const std::string& open_hand, const std::
   return position;
 }
 
+// `position` and `options` as the DP that counts every later call at the params' offer rates.
+std::pair<dp::Position, dp::Options> counting_every_call(dp::Position position, dp::Options options) {
+  set_offer_rates(position, FullParams{});
+  options.closed_hand_calls = dp::ClosedHandCalls::all;
+  return {position, options};
+}
+
 // Later calls in a closed hand's discards (mix_in_later_calls): at weight w each discard's curve
 // is (1 - w) x the DP's without calls + w x the DP's with every call at the params' offer rates,
 // solved here apart; at weight 0 nothing changes. 5m6m 3p4p 7s8s with pairs of white and green
@@ -63,17 +71,12 @@ TEST(HandCurve, LaterCallsMixTheDpsWithAndWithoutCallsAtTheirWeight) {
   std::size_t states = 0;
   const dp::Options options;
   const auto without = discard_curves(&solver, position, options, false, FullParams{}, states);
-  dp::Position calling = position;
-  set_offer_rates(calling, FullParams{});
-  dp::Options opening = options;
-  opening.closed_hand_calls = dp::ClosedHandCalls::all;
+  const auto [calling, opening] = counting_every_call(position, options);
   const auto with = discard_curves(&solver, calling, opening, false, FullParams{}, states);
 
   for (const double weight : {0.0, 0.25, 1.0}) {
-    FullParams params;
-    params.discard_call_weight = weight;
     auto mixed = without;
-    mix_in_later_calls(mixed, &solver, position, options, false, params, states);
+    mix_in_later_calls(mixed, &solver, position, options, false, FullParams{}, weight, states);
     for (const std::string discard : {"1m", "9m", "E", "S", "P"}) {
       const int kind = parse_tile(discard).kind();
       ASSERT_EQ(mixed[kind].win.size(), without[kind].win.size()) << discard;
@@ -87,6 +90,31 @@ TEST(HandCurve, LaterCallsMixTheDpsWithAndWithoutCallsAtTheirWeight) {
   // The calls are worth something here: throwing the East wins more often with them.
   const int east = parse_tile("E").kind();
   EXPECT_GT(with[east].win.back(), without[east].win.back());
+}
+
+// The same mix for a 3n+1 hand (a claim's pass): its curve at weight w is (1 - w) x the DP's
+// without calls + w x the DP's with them, solved apart; the calls are worth something here.
+TEST(HandCurve, LaterCallsMixAHandsCurveAtTheirWeight) {
+  const dp::Position position = position_of("5m 6m 3p 4p 7s 8s P P F F 1m 9m E", 10);
+  dp::Solver solver;
+  std::size_t states = 0;
+  const dp::Options options;
+  const HandCurve without = hand_curve(&solver, position, options, false, FullParams{}, states);
+  const auto [calling, opening] = counting_every_call(position, options);
+  const HandCurve with = hand_curve(&solver, calling, opening, false, FullParams{}, states);
+  ASSERT_FALSE(without.win.empty());
+  EXPECT_GT(with.win.back(), without.win.back() + 0.01);
+
+  for (const double weight : {0.0, 0.25, 1.0}) {
+    HandCurve mixed = without;
+    mix_in_later_calls(mixed, &solver, position, options, false, FullParams{}, weight, states);
+    ASSERT_EQ(mixed.win.size(), without.win.size());
+    for (std::size_t r = 0; r < mixed.win.size(); ++r) {
+      EXPECT_NEAR(mixed.win[r], (1 - weight) * without.win[r] + weight * with.win[r], 1e-12);
+      EXPECT_NEAR(mixed.score[r], (1 - weight) * without.score[r] + weight * with.score[r], 1e-9);
+      EXPECT_NEAR(mixed.tenpai[r], (1 - weight) * without.tenpai[r] + weight * with.tenpai[r], 1e-12);
+    }
+  }
 }
 
 // Params whose ron chances all differ, so that a test tells which one a hand took.
