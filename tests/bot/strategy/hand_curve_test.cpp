@@ -61,6 +61,16 @@ std::pair<dp::Position, dp::Options> counting_every_call(dp::Position position, 
   return {position, options};
 }
 
+// `mixed` is (1 - weight) x `without` + weight x `with`, odds by odds.
+void expect_mixed(const HandCurve& mixed, const HandCurve& without, const HandCurve& with, double weight) {
+  ASSERT_EQ(mixed.win.size(), without.win.size());
+  for (std::size_t r = 0; r < mixed.win.size(); ++r) {
+    EXPECT_NEAR(mixed.win[r], (1 - weight) * without.win[r] + weight * with.win[r], 1e-12);
+    EXPECT_NEAR(mixed.score[r], (1 - weight) * without.score[r] + weight * with.score[r], 1e-9);
+    EXPECT_NEAR(mixed.tenpai[r], (1 - weight) * without.tenpai[r] + weight * with.tenpai[r], 1e-12);
+  }
+}
+
 // Later calls in a closed hand's discards (mix_in_later_calls): at weight w each discard's curve
 // is (1 - w) x the DP's without calls + w x the DP's with every call at the params' offer rates,
 // solved here apart; at weight 0 nothing changes. 5m6m 3p4p 7s8s with pairs of white and green
@@ -79,12 +89,8 @@ TEST(HandCurve, LaterCallsMixTheDpsWithAndWithoutCallsAtTheirWeight) {
     mix_in_later_calls(mixed, &solver, position, options, false, FullParams{}, weight, states);
     for (const std::string discard : {"1m", "9m", "E", "S", "P"}) {
       const int kind = parse_tile(discard).kind();
-      ASSERT_EQ(mixed[kind].win.size(), without[kind].win.size()) << discard;
-      for (std::size_t r = 0; r < mixed[kind].win.size(); ++r) {
-        EXPECT_NEAR(mixed[kind].win[r], (1 - weight) * without[kind].win[r] + weight * with[kind].win[r], 1e-12);
-        EXPECT_NEAR(mixed[kind].score[r], (1 - weight) * without[kind].score[r] + weight * with[kind].score[r], 1e-9);
-        EXPECT_NEAR(mixed[kind].tenpai[r], (1 - weight) * without[kind].tenpai[r] + weight * with[kind].tenpai[r], 1e-12);
-      }
+      SCOPED_TRACE(discard);
+      expect_mixed(mixed[kind], without[kind], with[kind], weight);
     }
   }
   // The calls are worth something here: throwing the East wins more often with them.
@@ -108,12 +114,7 @@ TEST(HandCurve, LaterCallsMixAHandsCurveAtTheirWeight) {
   for (const double weight : {0.0, 0.25, 1.0}) {
     HandCurve mixed = without;
     mix_in_later_calls(mixed, &solver, position, options, false, FullParams{}, weight, states);
-    ASSERT_EQ(mixed.win.size(), without.win.size());
-    for (std::size_t r = 0; r < mixed.win.size(); ++r) {
-      EXPECT_NEAR(mixed.win[r], (1 - weight) * without.win[r] + weight * with.win[r], 1e-12);
-      EXPECT_NEAR(mixed.score[r], (1 - weight) * without.score[r] + weight * with.score[r], 1e-9);
-      EXPECT_NEAR(mixed.tenpai[r], (1 - weight) * without.tenpai[r] + weight * with.tenpai[r], 1e-12);
-    }
+    expect_mixed(mixed, without, with, weight);
   }
 }
 
