@@ -284,18 +284,22 @@ bool may_call(const FullPolicy::Priced& call, const FullParams& params) {
   return params.calls_that_fold || !call.folds;
 }
 
+// Our hand is closed and no other seat has declared riichi: where a closed hand's first call
+// takes the wider band and its later calls count (discard_call_weight, claim_call_weight).
+bool closed_and_unthreatened(const Table& table, const Threat& threat) {
+  return !threat.opponent_declared && table.player(table.seat()).closed();
+}
+
 // The factor on the band within which a call and its pass tie: a closed hand's first call with
 // no riichi declared by another seat takes first_call_band_factor, every other claim the one band.
 double first_call_band(const Table& table, const Threat& threat, const FullParams& params) {
-  if (threat.opponent_declared || !table.player(table.seat()).closed()) return 1;
-  return params.first_call_band_factor;
+  return closed_and_unthreatened(table, threat) ? params.first_call_band_factor : 1;
 }
 
 // The weight of later calls in a claim's pass and calls: claim_call_weight for a closed hand with
 // no riichi declared by another seat, none otherwise.
 double claim_later_call_weight(const Table& table, const Threat& threat, const FullParams& params) {
-  if (threat.opponent_declared || !table.player(table.seat()).closed()) return 0;
-  return params.claim_call_weight;
+  return closed_and_unthreatened(table, threat) ? params.claim_call_weight : 0;
 }
 
 bool is_claim(tenbin::Decision decision) {
@@ -486,7 +490,7 @@ Action FullPolicy::choose_discard(Decision& d, std::span<const Action> legal, bo
   dp::Solver* solver = d.dp();
   const bool facing = d.threat.opponent_declared;
   std::array<HandCurve, kNumKinds> curves = discard_curves(solver, position, options, facing, params, d.dp_states);
-  if (!after_riichi && !facing && table.player(table.seat()).closed()) {
+  if (!after_riichi && closed_and_unthreatened(table, d.threat)) {
     mix_in_later_calls(curves, d.dp(), position, options, facing, params, params.discard_call_weight, d.dp_states);
   }
   std::array<HandCurve, kNumKinds> dama{};
