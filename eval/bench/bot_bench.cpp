@@ -268,28 +268,41 @@ void BM_FoldLineFacingARiichi(benchmark::State& state) {
 }
 BENCHMARK(BM_FoldLineFacingARiichi)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
+// A table of East 1 from seat 0 (the dealer), indicator 1m, after the deal of `tiles` (13, spaced)
+// to seat 0; the other seats' tiles unseen.
+Table dealt_table(const std::string& tiles) {
+  nlohmann::json ours = nlohmann::json::array();
+  for (std::size_t start = 0; start < tiles.size();) {
+    const std::size_t end = std::min(tiles.find(' ', start), tiles.size());
+    ours.push_back(tiles.substr(start, end - start));
+    start = end + 1;
+  }
+  nlohmann::json tehais = nlohmann::json::array();
+  for (int seat = 0; seat < 4; ++seat) tehais.push_back(seat == 0 ? ours : nlohmann::json(std::vector<std::string>(13, "?")));
+  Table table(0);
+  table.apply(parse_event(nlohmann::json::parse(R"({"type":"start_game","id":0})")).event);
+  table.apply(parse_event({{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0},
+                           {"oya", 0}, {"dora_marker", "1m"}, {"tehais", tehais}}).event);
+  return table;
+}
+
+void apply_draw(Table& table, int seat, const std::string& tile) {
+  table.apply(parse_event({{"type", "tsumo"}, {"actor", seat}, {"pai", tile}}).event);
+}
+
+void apply_tsumogiri(Table& table, int seat, const std::string& tile) {
+  table.apply(parse_event({{"type", "dahai"}, {"actor", seat}, {"pai", tile}, {"tsumogiri", true}}).event);
+}
+
 // `full` on the first draw of the DP's bench hands H2 (2-shanten: the DP with every option, the
 // costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m). The second
 // arg: 1 with the later calls in a closed hand's discards (the default), 0 without (the DP solved
 // once for the discards instead of twice).
 void BM_FullBenchHand(benchmark::State& state) {
   const char* const hands[] = {"2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E", "2m 3m 4m 5m 7m 8m 1p 6p 8p 9p 3s 5s 7s"};
-  const char* const draws[] = {"E", "E"};
   const int which = static_cast<int>(state.range(0));
-  nlohmann::json tehais = nlohmann::json::array();
-  nlohmann::json ours = nlohmann::json::array();
-  std::string tiles = hands[which];
-  for (std::size_t start = 0; start < tiles.size();) {
-    const std::size_t end = std::min(tiles.find(' ', start), tiles.size());
-    ours.push_back(tiles.substr(start, end - start));
-    start = end + 1;
-  }
-  for (int seat = 0; seat < 4; ++seat) tehais.push_back(seat == 0 ? ours : nlohmann::json(std::vector<std::string>(13, "?")));
-  Table table(0);
-  table.apply(parse_event(nlohmann::json::parse(R"({"type":"start_game","id":0})")).event);
-  table.apply(parse_event({{"type", "start_kyoku"}, {"bakaze", "E"}, {"kyoku", 1}, {"honba", 0}, {"kyotaku", 0},
-                           {"oya", 0}, {"dora_marker", "1m"}, {"tehais", tehais}}).event);
-  table.apply(parse_event({{"type", "tsumo"}, {"actor", 0}, {"pai", draws[which]}}).event);
+  Table table = dealt_table(hands[which]);
+  apply_draw(table, 0, "E");
   FullSettings settings;
   if (state.range(1) == 0) settings.params.discard_call_weight = 0;
   FullPolicy full(settings);
@@ -299,6 +312,30 @@ void BM_FullBenchHand(benchmark::State& state) {
   state.counters["dp_states"] = full.explanation()["dp_states"].get<double>();
 }
 BENCHMARK(BM_FullBenchHand)->Args({0, 1})->Args({0, 0})->Args({1, 1})->Args({1, 0})->Unit(benchmark::kMillisecond);
+
+// `full` on a claim: a closed 2-shanten hand of simples (tanyao open or closed) offered the seat
+// before's 3s, which it can pon (3s 3s) or chi (2s 4s), in the first go-round with no riichi
+// declared. The arg is claim_call_weight in tenths: 0 prices the pass and the calls without
+// later calls; 5 (0.5) solves the pass and each call a second time with them.
+void BM_FullClaim(benchmark::State& state) {
+  Table table = dealt_table("2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 3s 3s 4s");
+  apply_draw(table, 0, "9s");
+  apply_tsumogiri(table, 0, "9s");
+  const char* const others[] = {"1p", "9p", "3s"};
+  for (int seat = 1; seat < 4; ++seat) {
+    apply_draw(table, seat, "?");
+    apply_tsumogiri(table, seat, others[seat - 1]);
+  }
+  FullSettings settings;
+  settings.params.claim_call_weight = static_cast<double>(state.range(0)) / 10;
+  FullPolicy full(settings);
+  const std::vector<Action> legal = table.legal_actions();
+  if (legal.size() < 3) state.SkipWithError("the claim offers no pon and no chi");
+  for (auto _ : state) benchmark::DoNotOptimize(full.choose(table, legal));
+  state.SetLabel("claim_call_weight " + std::to_string(settings.params.claim_call_weight).substr(0, 3));
+  state.counters["choices"] = static_cast<double>(legal.size());
+}
+BENCHMARK(BM_FullClaim)->Arg(0)->Arg(5)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace tenbin

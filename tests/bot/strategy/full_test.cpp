@@ -732,6 +732,14 @@ TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
   EXPECT_EQ(why_facing["params_in_force"]["equivalent_points"], kDefaultFullParams.equivalent_points);
 }
 
+// The settings of a test whose position was chosen while a claim was priced without later calls:
+// claim_call_weight 0, so that it still tests what it was written for, not the weight.
+FullSettings claims_without_later_calls() {
+  FullSettings settings;
+  settings.params.claim_call_weight = 0;
+  return settings;
+}
+
 // Calls in the tie (calls_tie_by_progress, on): West's first call chance of a hand against
 // majiang-ai (seed 25660), the chi of 1p with 2p3p. The chi trails the pass by less than the band
 // and wins more often, so the progress takes it; without the switch the value keeps the pass.
@@ -748,14 +756,15 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
   }
   const Table table = after(stream);
   ASSERT_TRUE(kDefaultFullParams.calls_tie_by_progress);
-  FullSettings by_value_alone;
+  const FullSettings as_chosen = claims_without_later_calls();
+  FullSettings by_value_alone = as_chosen;
   by_value_alone.params.calls_tie_by_progress = false;
   nlohmann::json why;
   const Action by_value = full(table, by_value_alone, &why);
   EXPECT_EQ(by_value.type, EventType::none) << why.dump(1);
 
   nlohmann::json why_tie;
-  ASSERT_EQ(full(table, {}, &why_tie).type, EventType::chi) << why_tie.dump(1);
+  ASSERT_EQ(full(table, as_chosen, &why_tie).type, EventType::chi) << why_tie.dump(1);
   const double trails = figure(why_tie, "none", "", "value") - figure(why_tie, "chi", "1p", "value");
   EXPECT_GT(trails, 0) << why_tie.dump(1);
   EXPECT_LE(trails, kDefaultFullParams.equivalent_points) << why_tie.dump(1);
@@ -797,7 +806,8 @@ bool beyond_one_band_within_four(double gap) {
 // band at 1 the pass is kept; at 4 (the default) the progress decides and the pon is taken.
 TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
   const Table table = after(read_stream("first_call_band_pon.jsonl"));
-  FullSettings one_band;
+  const FullSettings as_chosen = claims_without_later_calls();
+  FullSettings one_band = as_chosen;
   one_band.params.first_call_band_factor = 1;
   nlohmann::json why;
   EXPECT_EQ(full(table, one_band, &why).type, EventType::none) << why.dump(1);
@@ -806,7 +816,7 @@ TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
 
   ASSERT_EQ(kDefaultFullParams.first_call_band_factor, 4);
   nlohmann::json why_wider;
-  EXPECT_EQ(full(table, {}, &why_wider).type, EventType::pon) << why_wider.dump(1);
+  EXPECT_EQ(full(table, as_chosen, &why_wider).type, EventType::pon) << why_wider.dump(1);
 }
 
 // The wider band is a closed hand's, with no riichi declared. Facing a riichi (seat 3 in a
@@ -895,7 +905,6 @@ std::vector<double> claim_win_odds(const Table& table, double weight) {
 // counted. Facing a riichi, and with the hand open (offered the chi of 4m after its haku pon),
 // every candidate is priced as without them.
 TEST(Full, LaterCallsAreCountedInAClosedHandsClaimsWithNoRiichiDeclared) {
-  ASSERT_EQ(kDefaultFullParams.claim_call_weight, 0);
   const std::string hand = "2m 3m 5p 6p 8s 8s P P 1m 9p E S N";
   const Table closed = after({start_game(0), start_kyoku(hand), tsumo(0, "W"), dahai(0, "W", true), tsumo(1),
                               dahai(1, "P", true)});
