@@ -330,7 +330,7 @@ void BM_FullClaim(benchmark::State& state) {
   settings.params.claim_call_weight = static_cast<double>(state.range(0)) / 10;
   FullPolicy full(settings);
   const std::vector<Action> legal = table.legal_actions();
-  if (legal.size() < 3) state.SkipWithError("the claim offers no pon and no chi");
+  if (legal.size() < 3) state.SkipWithError("the claim does not offer both a pon and a chi");
   for (auto _ : state) benchmark::DoNotOptimize(full.choose(table, legal));
   state.SetLabel("claim_call_weight " + std::to_string(settings.params.claim_call_weight).substr(0, 3));
   state.counters["choices"] = static_cast<double>(legal.size());
