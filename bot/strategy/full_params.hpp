@@ -191,14 +191,14 @@ struct FullParams {
   // The weight of a closed hand's later calls in the value of its discards while no other seat
   // has declared riichi (docs/full.md, "Later calls in a closed hand's discards"): each discard's
   // curve mixes the DP's without calls (1 - weight) and the DP's that opens the hand by every call
-  // the offer rates give (weight). The claim decisions take claim_call_weight. 0: none; 0.5 since
-  // its pair.
-  double discard_call_weight = 0.5;
+  // the offer rates give (weight). The claim decisions take claim_call_weight. 0: none (both
+  // weights off since the pair of later calls off; 0.5 before it).
+  double discard_call_weight = 0;
   // The same weight in a closed hand's claim decisions while no other seat has declared riichi
   // (docs/full.md, "Later calls in a closed hand's claims"): the pass's curve and each call's
   // discards' curves mix the DP's without later calls and the DP's with them. 0: none, the pass
-  // and the calls priced on their own draws; 0.5 since its pair (the discards' weight).
-  double claim_call_weight = 0.5;
+  // and the calls priced on their own draws (off since the pair of later calls off).
+  double claim_call_weight = 0;
   double pon_offer_rate_honour = 0.065;
   double pon_offer_rate_terminal = 0.045;
   double pon_offer_rate_middle = 0.019;
@@ -329,9 +329,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("closed_hand_yakuhai_pons", p.closed_hand_yakuhai_pons,
         "true: a closed hand's DP counts its later pons of its yakuhai, each leading to the hand opened, which calls on at every rate; an open hand's DP counts its later calls, and a closed hand's yakuhai pon at the table is priced with them, its other calls without (false: as open_hand_calls and closed_hand_calls say); on: +0.180 +- 0.157 in average rank against majiang-ai (seed 25600's odd walls, a loss), -0.102 +- 0.124 against greedy (seed 25602), pooled +0.007 +- 0.097");
   visit("discard_call_weight", p.discard_call_weight,
-        "the weight of a closed hand's later calls in its discards' values while no other seat has declared riichi: each discard's curve mixes the DP's without calls and the DP's that opens the hand by its calls (0: none; the claim decisions take claim_call_weight); 0.5: -0.092 +- 0.099 in average rank pooled over its paired runs (seeds 25730 and 25732), no loss in either, luck-adjusted +358 +- 171 points a hand against majiang-ai; 1: +0.038 +- 0.099 pooled over its paired runs (seeds 25760 and 25762), above zero");
+        "the weight of a closed hand's later calls in its discards' values while no other seat has declared riichi: each discard's curve mixes the DP's without calls and the DP's that opens the hand by its calls (0: none; the claim decisions take claim_call_weight); 0.5: -0.092 +- 0.099 in average rank pooled over its paired runs (seeds 25730 and 25732), no loss in either, luck-adjusted +358 +- 171 points a hand against majiang-ai; 1: +0.038 +- 0.099 pooled over its paired runs (seeds 25760 and 25762), above zero; both weights off against both at 0.5: -0.074 +- 0.108 pooled (seeds 25780 and 25782), no loss in either, so 0");
   visit("claim_call_weight", p.claim_call_weight,
-        "the same weight in a closed hand's claim decisions while no other seat has declared riichi: the pass's curve and each call's discards' curves mix the DP's without later calls and the DP's with them (0: none, the pass and the calls on their own draws); 0.5: -0.007 +- 0.087 in average rank pooled over its paired runs (seeds 25770 and 25772), no loss in either, a tie; calls on 41-48% of hands against 31-35%");
+        "the same weight in a closed hand's claim decisions while no other seat has declared riichi: the pass's curve and each call's discards' curves mix the DP's without later calls and the DP's with them (0: none, the pass and the calls on their own draws); 0.5: -0.007 +- 0.087 in average rank pooled over its paired runs (seeds 25770 and 25772), no loss in either, a tie; calls on 41-48% of hands against 31-35%; both weights off against both at 0.5: -0.074 +- 0.108 pooled (seeds 25780 and 25782), no loss in either, so 0");
   visit("pon_offer_rate_honour", p.pon_offer_rate_honour,
         "per unseen copy of an honour, the chance per go-round that another seat discards it: every seat's windows of full vs 3 majiang-ai (seeds 25510, 25520 odd walls; scripts/study/call-chances; 0.068 vs 3 greedy, seed 25522)");
   visit("pon_offer_rate_terminal", p.pon_offer_rate_terminal, "the same for a 1 or a 9 (0.044 vs 3 greedy)");

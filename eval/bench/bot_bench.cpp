@@ -296,15 +296,15 @@ void apply_tsumogiri(Table& table, int seat, const std::string& tile) {
 
 // `full` on the first draw of the DP's bench hands H2 (2-shanten: the DP with every option, the
 // costliest plan) and H3 (3-shanten), the wall full (East 1, seat East, indicator 1m). The second
-// arg: 1 with the later calls in a closed hand's discards (the default), 0 without (the DP solved
-// once for the discards instead of twice).
+// arg: 1 with the later calls in a closed hand's discards at 0.5, 0 without (the default: the DP
+// solved once for the discards instead of twice).
 void BM_FullBenchHand(benchmark::State& state) {
   const char* const hands[] = {"2m 3m 4m 6m 7m 3p 4p 7p 8p 2s 4s 9s E", "2m 3m 4m 5m 7m 8m 1p 6p 8p 9p 3s 5s 7s"};
   const int which = static_cast<int>(state.range(0));
   Table table = dealt_table(hands[which]);
   apply_draw(table, 0, "E");
   FullSettings settings;
-  if (state.range(1) == 0) settings.params.discard_call_weight = 0;
+  settings.params.discard_call_weight = state.range(1) == 1 ? 0.5 : 0;
   FullPolicy full(settings);
   const std::vector<Action> legal = table.legal_actions();
   for (auto _ : state) benchmark::DoNotOptimize(full.choose(table, legal));
@@ -332,7 +332,7 @@ void BM_FullClaim(benchmark::State& state) {
   const std::vector<Action> legal = table.legal_actions();
   if (legal.size() < 3) state.SkipWithError("the claim does not offer both a pon and a chi");
   for (auto _ : state) benchmark::DoNotOptimize(full.choose(table, legal));
-  state.SetLabel("claim_call_weight " + std::to_string(settings.params.claim_call_weight).substr(0, 3));
+  state.SetLabel("claim_call_weight " + std::to_string(state.range(0) / 10) + "." + std::to_string(state.range(0) % 10));
   state.counters["choices"] = static_cast<double>(legal.size());
 }
 BENCHMARK(BM_FullClaim)->Arg(0)->Arg(5)->Unit(benchmark::kMillisecond);

@@ -733,7 +733,7 @@ TEST(Full, BeforeARiichiTheWiderBandLetsTheProgressDecide) {
 }
 
 // The settings of a test whose position was chosen while a claim was priced without later calls:
-// claim_call_weight 0, so that it still tests what it was written for, not the weight.
+// claim_call_weight 0 whatever the default, so that it tests what it was written for, not the weight.
 FullSettings claims_without_later_calls() {
   FullSettings settings;
   settings.params.claim_call_weight = 0;
@@ -859,9 +859,8 @@ TEST(Full, LaterCallsInAClosedHandsDiscardsKeepItsLoneSeatWind) {
   nlohmann::json why;
   EXPECT_EQ(full(table, later_calls_at(0), &why).pai.to_string(), "W") << why.dump(1);
 
-  ASSERT_EQ(kDefaultFullParams.discard_call_weight, 0.5);
   nlohmann::json why_calls;
-  EXPECT_EQ(full(table, {}, &why_calls).pai.to_string(), "9s") << why_calls.dump(1);
+  EXPECT_EQ(full(table, later_calls_at(0.5), &why_calls).pai.to_string(), "9s") << why_calls.dump(1);
   // Throwing the 9s (the West kept) wins more often with the calls, and more often than throwing the West.
   EXPECT_GT(figure(why_calls, "dahai", "9s", "push_win_prob"), figure(why, "dahai", "9s", "push_win_prob")) << why_calls.dump(1);
   EXPECT_GT(figure(why_calls, "dahai", "9s", "push_win_prob"), figure(why_calls, "dahai", "W", "push_win_prob"))
