@@ -64,6 +64,13 @@ struct Options {
   // a closed hand leads to the same hand opened, whose wins score open (a yaku of their own, no
   // riichi) and which calls on at every rate. `none`: a closed hand calls nothing.
   ClosedHandCalls closed_hand_calls = ClosedHandCalls::none;
+  // A closed hand's call lays its meld down (docs/dp.md, "Calls"): the called tile and the two it
+  // joins leave the concealed hand, so no later discard breaks the set; kuikae holds for the
+  // discard after it; the opened hand's wins score with the meld, its dora, yakuhai and fu. Each
+  // meld the hand can make of the offered tile is a choice. false: the called tile joins the
+  // concealed hand as a draw would, the opened states keeping every tile among their counts.
+  // The opened hand's later calls are the open hand's either way.
+  bool lay_down_calls = false;
   // Also the win odds of the score objective's own choices (Candidate::score_policy_win; docs/dp.md,
   // "One policy's odds"). Not with calls: left empty when the position gives offer rates.
   bool score_policy_win = false;

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <string>
 
+#include "bot/dp/laid_down_meld.hpp"
 #include "bot/dp/solver_impl.hpp"
+#include "engine/action.hpp"
 #include "engine/meld.hpp"
 #include "engine/shanten.hpp"
 #include "engine/waits.hpp"
@@ -33,17 +35,17 @@ HandKey after_discard_key(HandKey key, int kind, std::uint64_t flags) {
   return key;
 }
 
-// The flags of the hand after discarding `kind` from a hand with `flags`: a red five leaves when
-// its last copy goes.
-std::uint64_t flags_after_discard(std::uint64_t flags, const TileCounts& after, int kind) {
-  if (!is_five(kind) || after[kind] > 0) return flags;
+// The flags of the hand after discarding `kind` from a hand with `flags` and the laid-down meld
+// `meld`: a red five leaves when its last copy goes (one laid down stays).
+std::uint64_t flags_after_discard(std::uint64_t flags, const TileCounts& after, int kind, int meld) {
+  if (!is_five(kind) || after[kind] > 0 || meld_holds(meld, kind)) return flags;
   return flags & ~red_flag(suit_of(kind));
 }
 
 // The key of the win (x, k): the hand, its red fives and the winning kind.
 HandKey win_key(const HandKey& x_key, int k) {
   HandKey key = counts_only(x_key);
-  key.lo |= x_key.lo & kOpenedFlagLo;
+  key.lo |= x_key.lo & ~kCountMaskLo;  // opened, and the laid-down meld
   key.hi |= (flags_of(x_key) & ~kChangedFlag) | (std::uint64_t{static_cast<unsigned>(k)} << kWinKindShift);
   return key;
 }
@@ -74,12 +76,12 @@ bool chi_shape(const TileCounts& hand, int kind) {
 // The chance per go-round that `kind` is offered to `hand` as a call it can make (docs/dp.md,
 // "Calls"): a pon (two held) on any other seat's discard, a chi (two tiles of a run with it held)
 // on the discard of the seat before. Each unseen copy, less the copies this path holds beyond the
-// root's, is offered at the position's rate.
-double Solver::Impl::call_chance(const TileCounts& hand, int kind) const {
+// root's (`held`: the concealed tiles with a laid-down meld's), is offered at the position's rate.
+double Solver::Impl::call_chance(const TileCounts& hand, const TileCounts& held, int kind) const {
   double rate = 0;
   if (hand[kind] >= 2) rate = position.pon_offer_rate[kind];
   if (chi_shape(hand, kind)) rate = std::max(rate, position.chi_offer_rate[kind]);
-  const int copies = std::max(0, static_cast<int>(position.unseen_copies[kind]) - std::max(0, hand[kind] - root[kind]));
+  const int copies = std::max(0, static_cast<int>(position.unseen_copies[kind]) - std::max(0, held[kind] - root[kind]));
   if (rate <= 0 || copies == 0) return 0;
   return 1 - std::pow(1 - rate, copies);
 }
@@ -102,10 +104,11 @@ inline float Solver::Impl::ukeire_of(const HandKey& key, const TileCounts& hand)
   const auto [id, inserted] = ukeire_index.find_or_insert(key, static_cast<std::uint32_t>(ukeire_values.size()));
   if (!inserted) return ukeire_values[id];
   const ShantenProbe probe(hand, group_cache, Neighbours::draws_and_discards);
+  const TileCounts held = with_meld_tiles(hand, meld_code(key));
   float total = 0;
   for (std::uint64_t kinds = probe.improving_draws(); kinds != 0; kinds &= kinds - 1) {
     const int kind = std::countr_zero(kinds);
-    total += weight_of(hand, kind);
+    total += weight_of(held, kind);
   }
   ukeire_values.push_back(total);
   return total;
@@ -141,6 +144,7 @@ inline std::uint32_t Solver::Impl::improving_discard(const HandKey& x_key, const
   node.source_shanten = static_cast<std::int8_t>(x_shanten + 1);
   node.begin = static_cast<std::uint32_t>(successors.size());
   const std::uint64_t flags = flags_of(x_key);
+  const int meld = meld_code(x_key);
   // The discards that keep x's shanten.
   std::array<HandKey, kNumKinds> next_keys;
   std::array<std::uint8_t, kNumKinds> kept{};
@@ -149,7 +153,7 @@ inline std::uint32_t Solver::Impl::improving_discard(const HandKey& x_key, const
   for (std::uint64_t best = probe.best_discards(k); best != 0; best &= best - 1) {
     const int d = std::countr_zero(best);
     --y[d];
-    next_keys[static_cast<std::size_t>(count)] = after_discard_key(x_key, d, flags_after_discard(flags, y, d));
+    next_keys[static_cast<std::size_t>(count)] = after_discard_key(x_key, d, flags_after_discard(flags, y, d, meld));
     node_index.prefetch(next_keys[static_cast<std::size_t>(count)]);
     kept[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(d);
     ++y[d];
@@ -161,6 +165,75 @@ inline std::uint32_t Solver::Impl::improving_discard(const HandKey& x_key, const
   node.end = static_cast<std::uint32_t>(successors.size());
   discards.push_back(node);
   return id;
+}
+
+namespace {
+// The melds a hand can make of the offered `kind`: a pon with two held, a chi with each pair of
+// run partners held. Their codes, and what each takes from the hand.
+struct MeldChoice {
+  int code = kNoMeld;
+  std::array<int, 2> from_hand{};
+};
+
+int meld_choices(const TileCounts& hand, int kind, std::array<MeldChoice, 4>& out) {
+  int count = 0;
+  if (hand[kind] >= 2) out[static_cast<std::size_t>(count++)] = {pon_code(kind), {kind, kind}};
+  const ChiPartners partners = chi_partners(kind);
+  for (int i = 0; i < partners.count; ++i) {
+    const std::array<int, 2>& pair = partners.pairs[static_cast<std::size_t>(i)];
+    if (hand[pair[0]] == 0 || hand[pair[1]] == 0) continue;
+    out[static_cast<std::size_t>(count++)] = {chi_code(std::min(kind, pair[0])), pair};
+  }
+  return count;
+}
+
+// Kuikae (engine/action.hpp): the discard right after the call may not be the called kind, nor,
+// after a chi with the called tile at one end, the kind beyond the other end.
+bool forbidden_after_call(const MeldChoice& meld, int called, int discard) {
+  TileGroup consumed;
+  consumed.push(Tile::of(meld.from_hand[0]));
+  consumed.push(Tile::of(meld.from_hand[1]));
+  return is_kuikae(is_chi_code(meld.code) ? EventType::chi : EventType::pon, called, consumed, discard);
+}
+}  // namespace
+
+// A closed hand v (shanten s) calls the offered `kind` and lays the meld down (docs/dp.md,
+// "Calls"): one discard state per (v, kind), whose successors are every meld v can make of the
+// tile, each with every discard after it that kuikae allows and that reaches shanten s - 1, into
+// the opened draw state holding that meld. kNone when no meld of it lowers the shanten.
+inline std::uint32_t Solver::Impl::laid_down_call(const HandKey& v_key, const TileCounts& v, int s, int kind) {
+  HandKey key = opened(v_key);
+  add_kind(key, kind);
+  key.hi |= kImprovingFlag;
+  const auto [id, inserted] = discard_index.find_or_insert(key, static_cast<std::uint32_t>(discards.size()));
+  if (!inserted) return discards[id].begin == discards[id].end ? kNone : id;
+  DiscardNode node;
+  node.key = key;
+  node.improving = true;
+  node.source_shanten = static_cast<std::int8_t>(s);
+  node.begin = static_cast<std::uint32_t>(successors.size());
+  std::array<MeldChoice, 4> choices;
+  const int count = meld_choices(v, kind, choices);
+  const std::uint64_t flags = flags_of(v_key);
+  for (int m = 0; m < count; ++m) {
+    const MeldChoice& meld = choices[static_cast<std::size_t>(m)];
+    TileCounts y = v;  // the concealed tiles left: v less the two the meld takes from it
+    --y[meld.from_hand[0]];
+    --y[meld.from_hand[1]];
+    const HandKey y_key = opened(with_flags(y, flags));
+    for (int d = 0; d < kNumKinds; ++d) {
+      if (y[d] == 0 || forbidden_after_call(meld, kind, d)) continue;
+      --y[d];
+      if (shanten(y) == s - 1) {
+        const HandKey next = after_discard_key(y_key, d, flags_after_discard(flags, y, d, meld.code));
+        successors.push_back({draw_node(with_meld_code(next, meld.code), s - 1), 0, static_cast<std::uint8_t>(d)});
+      }
+      ++y[d];
+    }
+  }
+  node.end = static_cast<std::uint32_t>(successors.size());
+  discards.push_back(node);
+  return node.begin == node.end ? kNone : id;
 }
 
 // The hand changes of x = v + k (x does not improve v): discards keeping shanten s. Where every
@@ -180,7 +253,7 @@ inline std::uint32_t Solver::Impl::change_discard(const HandKey& x_key, const Ti
   // The discards that keep shanten s (from a complete hand, every one: each leaves it tenpai).
   for (std::uint64_t best = probe.best_discards(k); best != 0; best &= best - 1) {
     const int d = std::countr_zero(best);
-    if (!any) ukeire_index.prefetch(after_discard_key(x_key, d, 0));  // looked up just below
+    if (!any) ukeire_index.prefetch(counts_and_meld(after_discard_key(x_key, d, flags_of(x_key))));  // looked up below
     successors.push_back({kNone, 0.0f, static_cast<std::uint8_t>(d)});
   }
   if (!any) {
@@ -188,7 +261,7 @@ inline std::uint32_t Solver::Impl::change_discard(const HandKey& x_key, const Ti
     for (std::uint32_t p = node.begin; p < successors.size(); ++p) {
       const int d = successors[p].discard;
       --y[d];
-      successors[p].ukeire = ukeire_of(after_discard_key(x_key, d, 0), y);
+      successors[p].ukeire = ukeire_of(counts_and_meld(after_discard_key(x_key, d, flags_of(x_key))), y);
       ++y[d];
     }
     keep_widest(node.begin);
@@ -224,7 +297,9 @@ inline std::uint16_t Solver::Impl::allow_changes(std::uint32_t j, float threshol
     TileCounts y = x;
     --y[next.discard];
     const std::uint32_t id =
-        draw_node(after_discard_key(x_key, next.discard, flags_after_discard(flags, y, next.discard) | kChangedFlag), s);
+        draw_node(after_discard_key(x_key, next.discard,
+                                    flags_after_discard(flags, y, next.discard, meld_code(x_key)) | kChangedFlag),
+                  s);
     successors[discards[j].begin + discards[j].enqueued].node = id;
     ++discards[j].enqueued;
   }
@@ -253,12 +328,13 @@ inline bool Solver::Impl::changes_allowed(int s, const HandKey& key) const {
 // completion tables, are all it needs.
 inline void Solver::Impl::expand_locked_tenpai(std::uint32_t i, const TileCounts& hand) {
   const KindMask waits = waits_of(hand);
+  const TileCounts held = with_meld_tiles(hand, meld_code(nodes[i].key));
   // The winning draws and their hands, whose win slots start loading before they are scored.
   std::array<int, kNumKinds> drawn{};
   std::array<HandKey, kNumKinds> x_keys;
   int count = 0;
   for (int k = 0; k < kNumKinds; ++k) {
-    if (((waits >> k) & 1) == 0 || hand[k] >= kCopiesPerKind || weight_of(hand, k) <= 0) continue;
+    if (((waits >> k) & 1) == 0 || held[k] >= kCopiesPerKind || weight_of(held, k) <= 0) continue;
     HandKey& x_key = x_keys[static_cast<std::size_t>(count)];
     x_key = nodes[i].key;
     add_kind(x_key, k);
@@ -270,7 +346,7 @@ inline void Solver::Impl::expand_locked_tenpai(std::uint32_t i, const TileCounts
   TileCounts x = hand;
   for (int w = 0; w < count; ++w) {
     const int k = drawn[static_cast<std::size_t>(w)];
-    const float weight = weight_of(hand, k);
+    const float weight = weight_of(held, k);
     const HandKey& x_key = x_keys[static_cast<std::size_t>(w)];
     ukeire += weight;
     ++x[k];
@@ -291,6 +367,7 @@ inline void Solver::Impl::expand(std::uint32_t i) {
   expanding_depth = nodes[i].depth;
   const HandKey key = nodes[i].key;
   const TileCounts hand = hand_of_key(key);
+  const TileCounts held = with_meld_tiles(hand, meld_code(key));  // what the draws' weights count
   const int s = nodes[i].shanten;
   const bool changes = changes_allowed(s, key);
   if (s == 0 && !changes) {
@@ -304,7 +381,7 @@ inline void Solver::Impl::expand(std::uint32_t i) {
   // looked for, every other one too. Their discard states' index slots start loading now.
   std::uint64_t candidates = improving;
   if (changes) {
-    for (int k = 0; k < kNumKinds; ++k) candidates |= hand[k] < kCopiesPerKind ? std::uint64_t{1} << k : 0;
+    for (int k = 0; k < kNumKinds; ++k) candidates |= held[k] < kCopiesPerKind ? std::uint64_t{1} << k : 0;
   }
   std::array<std::uint8_t, kNumKinds> drawn;
   std::array<float, kNumKinds> weight;
@@ -313,7 +390,7 @@ inline void Solver::Impl::expand(std::uint32_t i) {
   float ukeire = 0;
   for (; candidates != 0; candidates &= candidates - 1) {
     const int k = std::countr_zero(candidates);
-    const float w = weight_of(hand, k);
+    const float w = weight_of(held, k);
     if (w <= 0) continue;
     const bool improves = ((improving >> k) & 1) != 0;
     if (improves) ukeire += w;
@@ -332,7 +409,7 @@ inline void Solver::Impl::expand(std::uint32_t i) {
   }
   nodes[i].ukeire = ukeire;
   // Its hand changes compare other hands' ukeire with this one's: known already.
-  if (changes && !any_change(s)) remember_ukeire(counts_only(key), ukeire);
+  if (changes && !any_change(s)) remember_ukeire(counts_and_meld(key), ukeire);
   const auto edge_begin = static_cast<std::uint32_t>(edges.size());
   TileCounts x = hand;
   for (int at = 0; at < count; ++at) {
@@ -353,13 +430,17 @@ inline void Solver::Impl::expand(std::uint32_t i) {
         if (edge.allowed > 0) edge.discard = j;
       }
     }
-    // A closed hand's call takes the tile into the same hand opened, where the option allows it
-    // (a yakuhai has no chi, so its call is a pon).
+    // A closed hand's call takes the tile into the same hand opened, or lays its meld down, where
+    // the option allows it (a yakuhai has no chi, so its call is a pon).
     const bool closed_state = closed_calls && !is_opened(key);
     const bool may_call = calls && improves && s > 0 && (!closed_state || ((opening_kinds >> k) & 1) != 0);
-    const double call = may_call ? call_chance(hand, k) : 0.0;
+    double call = may_call ? call_chance(hand, held, k) : 0.0;
     const bool opens = call > 0 && closed_state;
-    const std::uint32_t call_target = opens ? improving_discard(opened(x_key), x, s - 1, probe, k) : kNone;
+    std::uint32_t call_target = kNone;
+    if (opens) {
+      call_target = options.lay_down_calls ? laid_down_call(key, hand, s, k) : improving_discard(opened(x_key), x, s - 1, probe, k);
+      if (call_target == kNone) call = 0;  // no meld of it lowers the shanten
+    }
     --x[k];
     if (edge.discard != kNone || edge.win >= 0) add_edge(edge, call, call_target);
   }
@@ -410,7 +491,7 @@ void Solver::Impl::make_candidates() {
     c.shanten_back = ys > root_shanten;
     c.evaluated = ys == root_shanten || (ys == root_shanten + 1 && options.shanten_back);
     if (c.evaluated) {
-      const std::uint64_t after = flags_after_discard(flags, y, d) | (c.shanten_back ? kChangedFlag : 0);
+      const std::uint64_t after = flags_after_discard(flags, y, d, kNoMeld) | (c.shanten_back ? kChangedFlag : 0);
       c.node = draw_node(with_flags(y, after), ys);
     }
     result.candidates.push_back(c);

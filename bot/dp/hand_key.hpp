@@ -26,12 +26,18 @@ inline constexpr std::uint64_t kChangedFlag = std::uint64_t{1} << 25;    // the 
 inline constexpr std::uint64_t kImprovingFlag = std::uint64_t{1} << 26;  // discard states only
 inline constexpr int kRedShift = 27;      // three bits: the red five of each suit still held
 inline constexpr int kWinKindShift = 30;  // six bits: the winning kind (win keys only)
-inline constexpr int kKeyBitsHi = 36;     // hi's bits that belong to the key
+inline constexpr int kMeldShiftHi = 36;   // three bits: the laid-down meld's code, high part
+inline constexpr int kKeyBitsHi = 39;     // hi's bits that belong to the key
 
 // In `lo`, above its twelve fields: the hand was opened by a call the DP valued from a closed
 // hand (docs/dp.md, "Calls"); its wins score open.
 inline constexpr std::uint64_t kOpenedFlagLo = std::uint64_t{1} << (kFieldBits * kLoFields);
 inline constexpr std::uint64_t kCountMaskLo = kOpenedFlagLo - 1;
+// Above it, the laid-down meld's code, low part (LaidDownMeld: 0 when the call's tiles stay among
+// the counts, or no call was made). Its high part is in `hi`.
+inline constexpr int kMeldShiftLo = kFieldBits * kLoFields + 1;
+inline constexpr std::uint64_t kMeldMaskLo = std::uint64_t{7} << kMeldShiftLo;
+inline constexpr std::uint64_t kMeldMaskHi = std::uint64_t{7} << kMeldShiftHi;
 
 inline constexpr std::uint64_t red_flag(int suit) { return std::uint64_t{1} << (kRedShift + suit); }
 
@@ -95,6 +101,25 @@ inline HandKey opened(HandKey key) {
 }
 
 inline std::uint64_t flags_of(const HandKey& key) { return key.hi & ~kCountMaskHi; }
+
+// The code of the meld a closed hand's call laid down on this path (0: none).
+inline int meld_code(const HandKey& key) {
+  return static_cast<int>((key.lo & kMeldMaskLo) >> kMeldShiftLo) | static_cast<int>((key.hi & kMeldMaskHi) >> kMeldShiftHi) << 3;
+}
+
+inline HandKey with_meld_code(HandKey key, int code) {
+  const auto bits = static_cast<std::uint64_t>(code);
+  key.lo = (key.lo & ~kMeldMaskLo) | (bits & 7) << kMeldShiftLo;
+  key.hi = (key.hi & ~kMeldMaskHi) | (bits >> 3 & 7) << kMeldShiftHi;
+  return key;
+}
+
+// The key's counts and laid-down meld, without its other flags: what a hand's ukeire depends on.
+inline HandKey counts_and_meld(HandKey key) {
+  key.lo &= kCountMaskLo | kMeldMaskLo;
+  key.hi &= kCountMaskHi | kMeldMaskHi;
+  return key;
+}
 
 // The hand a key holds.
 inline TileCounts hand_of_key(const HandKey& key) { return counts_of(counts_only(key)); }

@@ -13,9 +13,9 @@
 namespace tenbin::dp {
 
 // Open addressing, linear probing, power-of-two capacity: key -> dense id. A slot is 16 bytes: the
-// key's `lo`, and its `hi` with the id (24 bits) and the generation (4 bits) in the bits the key
+// key's `lo`, and its `hi` with the id (22 bits) and the generation (3 bits) in the bits the key
 // leaves free. clear() starts a new generation instead of wiping the slots, so a reused index
-// costs nothing to empty (every 15th clear wipes them).
+// costs nothing to empty (every 7th clear wipes them).
 class KeyIndex {
  public:
   KeyIndex() { slots_.resize(1024); }
@@ -30,7 +30,7 @@ class KeyIndex {
   // The id of `key`, inserting `fresh` when absent; second is true when inserted.
   std::pair<std::uint32_t, bool> find_or_insert(const HandKey& key, std::uint32_t fresh) {
     if (2 * (size_ + 1) > slots_.size()) grow();
-    if (fresh >= kMaxIds) throw std::length_error("dp: more than 16 million states");
+    if (fresh >= kMaxIds) throw std::length_error("dp: more than 4 million states");
     Slot& slot = probe(key);
     if (generation_of(slot) == generation_) return {id_of(slot), false};
     slot = {key.lo, key.hi | std::uint64_t{fresh} << kKeyBitsHi | generation_ << kGenerationShift};
@@ -47,9 +47,9 @@ class KeyIndex {
   }
 
  private:
-  static constexpr std::uint64_t kMaxIds = std::uint64_t{1} << 24;
-  static constexpr int kGenerationShift = 60;
-  static constexpr std::uint64_t kGenerations = 16;
+  static constexpr std::uint64_t kMaxIds = std::uint64_t{1} << 22;
+  static constexpr int kGenerationShift = 61;
+  static constexpr std::uint64_t kGenerations = 8;
   static constexpr std::uint64_t kKeyMaskHi = (std::uint64_t{1} << kKeyBitsHi) - 1;
 
   struct Slot {

@@ -76,8 +76,9 @@ struct Solver::Impl {
   // With calls, per edge (beside `edges`): the chance per go-round that its kind is offered to a
   // hand that can call it and the call lowers the shanten (docs/dp.md, "Calls"), else 0.
   LargeVector<double> call_chances;
-  // With a closed hand's calls, per edge: the opened discard state its call leads to (kNone: the
-  // call takes the tile into the edge's own discard state, as in a hand that is open already).
+  // With a closed hand's calls, per edge: the opened discard state its call leads to, or with
+  // lay_down_calls the discard state of its laid-down melds (kNone: the call takes the tile into
+  // the edge's own discard state, as in a hand that is open already).
   LargeVector<std::uint32_t> call_targets;
 
   // ---- set-up and result (solver.cpp) ----
@@ -90,7 +91,7 @@ struct Solver::Impl {
   // ---- graph expansion (expand.cpp) ----
 
   void set_up_draw_weights();
-  double call_chance(const TileCounts& hand, int kind) const;
+  double call_chance(const TileCounts& hand, const TileCounts& held, int kind) const;
   void add_edge(const DrawEdge& edge, double call, std::uint32_t call_target = kNone);
   bool riichi_allowed(const HandKey& key) const { return riichi_possible && !is_opened(key); }
   float weight_of(const TileCounts& hand, int kind) const { return draw_weight[kind][hand[kind]]; }
@@ -103,6 +104,7 @@ struct Solver::Impl {
   std::uint32_t draw_node(const HandKey& key, int hand_shanten);
   std::uint32_t improving_discard(const HandKey& x_key, const TileCounts& x, int x_shanten, const ShantenProbe& probe,
                                   int k);
+  std::uint32_t laid_down_call(const HandKey& v_key, const TileCounts& v, int s, int kind);
   std::uint32_t change_discard(const HandKey& x_key, const TileCounts& x, int s, const ShantenProbe& probe, int k);
   void keep_widest(std::uint32_t begin);
   std::uint16_t allow_changes(std::uint32_t j, float threshold);
@@ -139,9 +141,9 @@ struct Solver::Impl {
   std::vector<Decomposition> reading_store;
 
   void set_up_scoring();
-  TileCounts all_tiles(const TileCounts& x) const;
-  HanDistribution extra_han(const TileCounts& x, std::uint64_t flags) const;
-  HanDistribution ura_han(const TileCounts& x) const;
+  TileCounts all_tiles(const TileCounts& x, int laid_down) const;
+  HanDistribution extra_han(const TileCounts& x, const HandKey& key) const;
+  HanDistribution ura_han(const TileCounts& x, int laid_down) const;
   PointsByHan points_by_han(const ReadingValues& readings, int most, bool tsumo);
   int hand_points(int han, int fu, int yakuman, bool tsumo);
   std::span<const Decomposition> regular_readings(const HandKey& key, const TileCounts& x);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "bot/dp/laid_down_meld.hpp"
 #include "bot/dp/solver_impl.hpp"
 #include "engine/agari.hpp"
 #include "engine/score.hpp"
@@ -58,18 +59,20 @@ void Solver::Impl::set_up_scoring() {
   ron_context.discarder = 1;
 }
 
-// Every tile of the winning hand, melds included.
-inline TileCounts Solver::Impl::all_tiles(const TileCounts& x) const {
-  TileCounts all = x;
+// Every tile of the winning hand, melds included (the position's and the path's laid-down one).
+inline TileCounts Solver::Impl::all_tiles(const TileCounts& x, int laid_down) const {
+  TileCounts all = with_meld_tiles(x, laid_down);
   for (const Meld& meld : position.melds) {
     for (const Tile tile : meld.all_tiles()) ++all[tile.kind()];
   }
   return all;
 }
 
-// Dora and red fives of a winning hand x (without ura dora).
-inline HanDistribution Solver::Impl::extra_han(const TileCounts& x, std::uint64_t flags) const {
-  const TileCounts all = all_tiles(x);
+// Dora and red fives of a winning hand x of `key` (without ura dora).
+inline HanDistribution Solver::Impl::extra_han(const TileCounts& x, const HandKey& key) const {
+  const std::uint64_t flags = flags_of(key);
+  const TileCounts held = with_meld_tiles(x, meld_code(key));  // a laid-down five may be red too
+  const TileCounts all = all_tiles(x, meld_code(key));
   int fixed = aka_melds;
   for (const Tile marker : position.dora_markers) fixed += all[dora_from_indicator(marker.kind())];
   // The drawn red fives: up to three independent chances, their count's distribution built in
@@ -81,7 +84,7 @@ inline HanDistribution Solver::Impl::extra_han(const TileCounts& x, std::uint64_
     if ((flags & red_flag(suit)) != 0) {
       ++fixed;  // held from the start (kept while a copy of that five is)
     } else if (position.red_unseen[suit] && position.unseen_copies[five] > 0) {
-      const int drawn = std::max(0, x[five] - root[five]);
+      const int drawn = std::max(0, held[five] - root[five]);
       const double p = std::min(1.0, static_cast<double>(drawn) / position.unseen_copies[five]);
       if (p <= 0) continue;
       ++chances;
@@ -95,8 +98,8 @@ inline HanDistribution Solver::Impl::extra_han(const TileCounts& x, std::uint64_
 }
 
 // Ura dora of a riichi win: one indicator drawn from the unseen weights.
-inline HanDistribution Solver::Impl::ura_han(const TileCounts& x) const {
-  const TileCounts all = all_tiles(x);
+inline HanDistribution Solver::Impl::ura_han(const TileCounts& x, int laid_down) const {
+  const TileCounts all = all_tiles(x, laid_down);
   // Over the kinds held only (the rest of the indicator's odds is "no ura"), summed per number
   // of copies in four separate sums (not through the distribution in memory, a dependency chain).
   double one = 0, two = 0, three = 0, four = 0;
@@ -199,14 +202,17 @@ inline Solver::Impl::RonPoints Solver::Impl::ron_points(const WinningHand& hand,
 // nor a riichi win when it does not score at all. With rons priced (options.ron_share), each
 // variant's points are those of its tsumo and its ron in their shares; a win whose ron has no yaku
 // (a dama hand without one) comes by tsumo alone, and haitei's han is the tsumo's. A hand of the
-// opened states (a closed hand's call, docs/dp.md "Calls") scores open, without riichi.
+// opened states (a closed hand's call, docs/dp.md "Calls") scores open, without riichi, with the
+// meld the call laid down when it did.
 WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int k) {
   WinValue value;
   WinningHand hand;
   hand.concealed = x;
   hand.win_kind = k;
-  hand.opened_by_call = is_opened(x_key);
+  const int laid_down = meld_code(x_key);
+  hand.opened_by_call = is_opened(x_key) && laid_down == kNoMeld;
   for (const Meld& meld : position.melds) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld;
+  if (laid_down != kNoMeld) hand.melds[static_cast<std::size_t>(hand.meld_count++)] = meld_of_code(laid_down);
   const bool riichi = riichi_allowed(x_key);
   // The readings serve every variant: a closed tsumo always has menzen tsumo, so a dama win
   // exists whenever riichi is possible, and riichi, ippatsu and haitei only add han.
@@ -214,8 +220,8 @@ WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int 
   const ReadingValues readings = score_readings(hand, context, position.rules, regular);
   if (readings.error != ScoreError::none) return value;
   value.dama = true;
-  const HanDistribution extra = extra_han(x, flags_of(x_key));
-  const HanDistribution with_ura = riichi ? convolve(extra, ura_han(x)) : extra;
+  const HanDistribution extra = extra_han(x, x_key);
+  const HanDistribution with_ura = riichi ? convolve(extra, ura_han(x, laid_down)) : extra;
   // Riichi, ippatsu and haitei add up to three han to the extra ones.
   const int most = last_nonzero(with_ura) + 3;
   const PointsByHan points = points_by_han(readings, most, true);

@@ -81,6 +81,7 @@ dp::Options WorkPlan::options_for(int shanten) const {
   options.shanten_back = shanten <= shanten_back_up_to;
   options.hand_change = shanten <= hand_change_up_to;
   options.closed_hand_calls = closed_hand_calls;
+  options.lay_down_calls = lay_down_calls;
   return options;
 }
 
@@ -96,6 +97,7 @@ WorkPlan plan_for_budget(int budget_ms, const FullParams& params) {
   plan.closed_hand_calls = params.closed_hand_calls           ? dp::ClosedHandCalls::all
                            : params.closed_hand_yakuhai_pons ? dp::ClosedHandCalls::yakuhai_pons
                                                              : dp::ClosedHandCalls::none;
+  plan.lay_down_calls = params.lay_down_calls;
   plan.sampling_deadline_share = params.sampling_deadline_share;
   plan.dp_deadline_share = params.dp_deadline_share;
   return plan;

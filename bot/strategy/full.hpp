@@ -50,6 +50,7 @@ struct WorkPlan {
   int shanten_back_up_to = 2;  // the DP considers shanten-back up to this shanten
   int hand_change_up_to = 2;   // and hand changes up to this one
   dp::ClosedHandCalls closed_hand_calls = dp::ClosedHandCalls::none;  // which calls a closed hand's DP counts (FullParams)
+  bool lay_down_calls = false;  // and whether such a call lays its meld down (FullParams)
   double sampling_deadline_share = 0.4;
   double dp_deadline_share = 0.7;
   dp::Options options_for(int shanten) const;

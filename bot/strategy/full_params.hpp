@@ -199,6 +199,11 @@ struct FullParams {
   // discards' curves mix the DP's without later calls and the DP's with them. 0: none, the pass
   // and the calls priced on their own draws (off since the pair of later calls off).
   double claim_call_weight = 0;
+  // How the DP values a closed hand's call wherever its calls count (the two weights above,
+  // closed_hand_calls, closed_hand_yakuhai_pons): true, the call lays its meld down
+  // (dp::Options::lay_down_calls: the set leaves the concealed hand for good, kuikae holds, the
+  // wins score with the meld); false, the called tile joins the concealed hand as a draw would.
+  bool lay_down_calls = false;
   double pon_offer_rate_honour = 0.065;
   double pon_offer_rate_terminal = 0.045;
   double pon_offer_rate_middle = 0.019;
@@ -332,6 +337,8 @@ void for_each_param(Params& p, Visit&& visit) {
         "the weight of a closed hand's later calls in its discards' values while no other seat has declared riichi: each discard's curve mixes the DP's without calls and the DP's that opens the hand by its calls (0: none; the claim decisions take claim_call_weight); 0.5: -0.092 +- 0.099 in average rank pooled over its paired runs (seeds 25730 and 25732), no loss in either, luck-adjusted +358 +- 171 points a hand against majiang-ai; 1: +0.038 +- 0.099 pooled over its paired runs (seeds 25760 and 25762), above zero; both weights off against both at 0.5: -0.074 +- 0.108 pooled (seeds 25780 and 25782), no loss in either, so 0");
   visit("claim_call_weight", p.claim_call_weight,
         "the same weight in a closed hand's claim decisions while no other seat has declared riichi: the pass's curve and each call's discards' curves mix the DP's without later calls and the DP's with them (0: none, the pass and the calls on their own draws); 0.5: -0.007 +- 0.087 in average rank pooled over its paired runs (seeds 25770 and 25772), no loss in either, a tie; calls on 41-48% of hands against 31-35%; both weights off against both at 0.5: -0.074 +- 0.108 pooled (seeds 25780 and 25782), no loss in either, so 0");
+  visit("lay_down_calls", p.lay_down_calls,
+        "true: wherever a closed hand's later calls count, its call lays the meld down in the DP (the set leaves the concealed hand, kuikae holds for the discard after it, the wins score with the meld) instead of the called tile joining the concealed hand as a draw would (false); not yet played");
   visit("pon_offer_rate_honour", p.pon_offer_rate_honour,
         "per unseen copy of an honour, the chance per go-round that another seat discards it: every seat's windows of full vs 3 majiang-ai (seeds 25510, 25520 odd walls; scripts/study/call-chances; 0.068 vs 3 greedy, seed 25522)");
   visit("pon_offer_rate_terminal", p.pon_offer_rate_terminal, "the same for a 1 or a 9 (0.044 vs 3 greedy)");

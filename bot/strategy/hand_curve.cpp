@@ -167,6 +167,7 @@ void mix_curve(HandCurve& own, const HandCurve& with_calls, double weight) {
 void count_every_call(dp::Position& position, dp::Options& options, const FullParams& params) {
   set_offer_rates(position, params);
   options.closed_hand_calls = dp::ClosedHandCalls::all;
+  options.lay_down_calls = params.lay_down_calls;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 // `discard_states` the 3n+2 states with a choice, `table_MiB` the memory the solver holds.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -132,22 +133,28 @@ BENCHMARK_CAPTURE(BM_DpOpenHand, O2_2shanten_calls, kO2, true)->Unit(benchmark::
 
 // Closed hands (the bench hands, both options, 17 draws) without and with their own calls
 // (Options::closed_hand_calls at the default rates, as `full` sets them with closed_hand_calls):
-// each call leads to the hand opened, a second family of states, and every time is valued.
-void BM_DpClosedHandCalls(benchmark::State& state, const char* hand, bool calls) {
+// each call leads to the hand opened, a second family of states, and every time is valued. The
+// call keeps its tile among the concealed counts, or lays its meld down (Options::lay_down_calls).
+enum class ClosedCall : std::uint8_t { none, tile_kept, meld_laid_down };
+void BM_DpClosedHandCalls(benchmark::State& state, const char* hand, ClosedCall call) {
   dp::Position position = bench_position(hand);
   FullParams params;
-  params.closed_hand_calls = calls;
+  params.closed_hand_calls = call != ClosedCall::none;
   set_call_offers(position, params, CallingHand::closed);
   dp::Options options;
-  options.closed_hand_calls = calls ? dp::ClosedHandCalls::all : dp::ClosedHandCalls::none;
+  options.closed_hand_calls = call != ClosedCall::none ? dp::ClosedHandCalls::all : dp::ClosedHandCalls::none;
+  options.lay_down_calls = call == ClosedCall::meld_laid_down;
   time_solves(state, position, options);
 }
-BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten, kH1, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten_calls, kH1, true)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten, kH2, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten_calls, kH2, true)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten, kH3, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten_calls, kH3, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten, kH1, ClosedCall::none)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten_calls, kH1, ClosedCall::tile_kept)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H1_1shanten_laid_down, kH1, ClosedCall::meld_laid_down)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten, kH2, ClosedCall::none)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten_calls, kH2, ClosedCall::tile_kept)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H2_2shanten_laid_down, kH2, ClosedCall::meld_laid_down)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten, kH3, ClosedCall::none)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten_calls, kH3, ClosedCall::tile_kept)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DpClosedHandCalls, H3_3shanten_laid_down, kH3, ClosedCall::meld_laid_down)->Unit(benchmark::kMillisecond);
 
 // A fresh solver per call (the one-shot dp::evaluate): the cost of first touching the memory.
 void BM_DpFreshSolver(benchmark::State& state, const char* hand) {

@@ -905,6 +905,18 @@ TEST(DpHandKey, PackedCountsReadBackAndTileStepsMatchARepack) {
     flagged.hi |= dp::kChangedFlag | dp::red_flag(2);
     EXPECT_EQ(dp::hand_of_key(flagged), counts);
     EXPECT_EQ(dp::flags_of(flagged), dp::kChangedFlag | dp::red_flag(2));
+    // So does a laid-down meld's code, which reads back whole beside the opened flag and a
+    // winning kind, and leaves the other flags alone.
+    const int code = 1 + n % 55;
+    dp::HandKey with_meld = dp::with_meld_code(dp::opened(flagged), code);
+    with_meld.hi |= std::uint64_t{33} << dp::kWinKindShift;
+    EXPECT_EQ(dp::meld_code(with_meld), code);
+    EXPECT_EQ(dp::hand_of_key(with_meld), counts);
+    EXPECT_TRUE(dp::is_opened(with_meld));
+    EXPECT_EQ(dp::counts_and_meld(with_meld), dp::with_meld_code(key, code));
+    dp::HandKey without_meld = dp::opened(flagged);
+    without_meld.hi |= std::uint64_t{33} << dp::kWinKindShift;
+    EXPECT_EQ(dp::with_meld_code(with_meld, 0), without_meld);
   }
 }
 
@@ -918,6 +930,7 @@ TEST(DpKeyIndex, AgreesWithAMapThroughGrowthAndClears) {
     for (int n = 0; n < keys; ++n) {
       dp::HandKey key = dp::key_of(random_counts(rng));
       if (n % 3 == 0) key.hi |= dp::kImprovingFlag;
+      if (n % 4 == 1) key = dp::with_meld_code(dp::opened(key), 1 + n % 55);  // every bit a key may use
       const auto fresh = static_cast<std::uint32_t>(expected.size());
       const auto [id, inserted] = index.find_or_insert(key, fresh);
       const auto [it, is_new] = expected.try_emplace({key.lo, key.hi}, fresh);
@@ -925,7 +938,7 @@ TEST(DpKeyIndex, AgreesWithAMapThroughGrowthAndClears) {
       ASSERT_EQ(id, it->second);
     }
     for (const auto& [words, id] : expected) {
-      ASSERT_EQ(index.find_or_insert(dp::HandKey{words.first, words.second}, 0xFFFFFFu).first, id);
+      ASSERT_EQ(index.find_or_insert(dp::HandKey{words.first, words.second}, 0x3FFFFFu).first, id);
     }
   }
 }
