@@ -200,11 +200,13 @@ bool forbidden_after_call(const MeldChoice& meld, int called, int discard) {
 // A closed hand v (shanten s) calls the offered `kind` and lays the meld down (docs/dp.md,
 // "Calls"): one discard state per (v, kind), whose successors are every meld v can make of the
 // tile, each with every discard after it that kuikae allows and that reaches shanten s - 1, into
-// the opened draw state holding that meld. kNone when no meld of it lowers the shanten.
+// the opened draw state holding that meld. kNone when no meld of it lowers the shanten. Its key
+// is v + kind with the called kind beside it: another hand calling another tile may reach the
+// same fourteen tiles, with other melds and another kuikae.
 inline std::uint32_t Solver::Impl::laid_down_call(const HandKey& v_key, const TileCounts& v, int s, int kind) {
   HandKey key = opened(v_key);
   add_kind(key, kind);
-  key.hi |= kImprovingFlag;
+  key.hi |= kImprovingFlag | std::uint64_t{static_cast<unsigned>(kind)} << kCalledKindShift;
   const auto [id, inserted] = discard_index.find_or_insert(key, static_cast<std::uint32_t>(discards.size()));
   if (!inserted) return discards[id].begin == discards[id].end ? kNone : id;
   DiscardNode node;

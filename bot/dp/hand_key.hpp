@@ -26,6 +26,7 @@ inline constexpr std::uint64_t kChangedFlag = std::uint64_t{1} << 25;    // the 
 inline constexpr std::uint64_t kImprovingFlag = std::uint64_t{1} << 26;  // discard states only
 inline constexpr int kRedShift = 27;      // three bits: the red five of each suit still held
 inline constexpr int kWinKindShift = 30;  // six bits: the winning kind (win keys only)
+inline constexpr int kCalledKindShift = kWinKindShift;  // the same bits: the called kind (a laid-down call's discard key)
 inline constexpr int kMeldShiftHi = 36;   // three bits: the laid-down meld's code, high part
 inline constexpr int kKeyBitsHi = 39;     // hi's bits that belong to the key
 
