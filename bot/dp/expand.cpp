@@ -440,7 +440,8 @@ inline void Solver::Impl::expand(std::uint32_t i) {
     const bool opens = call > 0 && closed_state;
     std::uint32_t call_target = kNone;
     if (opens) {
-      call_target = options.lay_down_calls ? laid_down_call(key, hand, s, k) : improving_discard(opened(x_key), x, s - 1, probe, k);
+      call_target = options.lay_down_calls ? laid_down_call(key, hand, s, k)
+                                           : improving_discard(opened(x_key), x, s - 1, probe, k);
       if (call_target == kNone) call = 0;  // no meld of it lowers the shanten
     }
     --x[k];

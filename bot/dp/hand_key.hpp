@@ -26,7 +26,8 @@ inline constexpr std::uint64_t kChangedFlag = std::uint64_t{1} << 25;    // the 
 inline constexpr std::uint64_t kImprovingFlag = std::uint64_t{1} << 26;  // discard states only
 inline constexpr int kRedShift = 27;      // three bits: the red five of each suit still held
 inline constexpr int kWinKindShift = 30;  // six bits: the winning kind (win keys only)
-inline constexpr int kCalledKindShift = kWinKindShift;  // the same bits: the called kind (a laid-down call's discard key)
+// The same six bits in a laid-down call's discard key: the kind called.
+inline constexpr int kCalledKindShift = kWinKindShift;
 inline constexpr int kMeldShiftHi = 36;   // three bits: the laid-down meld's code, high part
 inline constexpr int kKeyBitsHi = 39;     // hi's bits that belong to the key
 
@@ -34,8 +35,8 @@ inline constexpr int kKeyBitsHi = 39;     // hi's bits that belong to the key
 // hand (docs/dp.md, "Calls"); its wins score open.
 inline constexpr std::uint64_t kOpenedFlagLo = std::uint64_t{1} << (kFieldBits * kLoFields);
 inline constexpr std::uint64_t kCountMaskLo = kOpenedFlagLo - 1;
-// Above it, the laid-down meld's code, low part (LaidDownMeld: 0 when the call's tiles stay among
-// the counts, or no call was made). Its high part is in `hi`.
+// Above it, the laid-down meld's code, low part (bot/dp/laid_down_meld.hpp: 0 when the call's
+// tiles stay among the counts, or no call was made). Its high part is in `hi`.
 inline constexpr int kMeldShiftLo = kFieldBits * kLoFields + 1;
 inline constexpr std::uint64_t kMeldMaskLo = std::uint64_t{7} << kMeldShiftLo;
 inline constexpr std::uint64_t kMeldMaskHi = std::uint64_t{7} << kMeldShiftHi;
@@ -105,7 +106,9 @@ inline std::uint64_t flags_of(const HandKey& key) { return key.hi & ~kCountMaskH
 
 // The code of the meld a closed hand's call laid down on this path (0: none).
 inline int meld_code(const HandKey& key) {
-  return static_cast<int>((key.lo & kMeldMaskLo) >> kMeldShiftLo) | static_cast<int>((key.hi & kMeldMaskHi) >> kMeldShiftHi) << 3;
+  const auto low = static_cast<int>((key.lo & kMeldMaskLo) >> kMeldShiftLo);
+  const auto high = static_cast<int>((key.hi & kMeldMaskHi) >> kMeldShiftHi);
+  return low | high << 3;
 }
 
 inline HandKey with_meld_code(HandKey key, int code) {
