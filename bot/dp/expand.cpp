@@ -42,6 +42,13 @@ std::uint64_t flags_after_discard(std::uint64_t flags, const TileCounts& after, 
   return flags & ~red_flag(suit_of(kind));
 }
 
+// The key under which the ukeire of x less one `kind` is kept: its counts and laid-down meld.
+HandKey ukeire_key_after_discard(const HandKey& x_key, int kind) {
+  HandKey key = counts_and_meld(x_key);
+  remove_kind(key, kind);
+  return key;
+}
+
 // The key of the win (x, k): the hand, its red fives and the winning kind.
 HandKey win_key(const HandKey& x_key, int k) {
   HandKey key = counts_only(x_key);
@@ -255,7 +262,7 @@ inline std::uint32_t Solver::Impl::change_discard(const HandKey& x_key, const Ti
   // The discards that keep shanten s (from a complete hand, every one: each leaves it tenpai).
   for (std::uint64_t best = probe.best_discards(k); best != 0; best &= best - 1) {
     const int d = std::countr_zero(best);
-    if (!any) ukeire_index.prefetch(counts_and_meld(after_discard_key(x_key, d, flags_of(x_key))));  // looked up below
+    if (!any) ukeire_index.prefetch(ukeire_key_after_discard(x_key, d));  // looked up just below
     successors.push_back({kNone, 0.0f, static_cast<std::uint8_t>(d)});
   }
   if (!any) {
@@ -263,7 +270,7 @@ inline std::uint32_t Solver::Impl::change_discard(const HandKey& x_key, const Ti
     for (std::uint32_t p = node.begin; p < successors.size(); ++p) {
       const int d = successors[p].discard;
       --y[d];
-      successors[p].ukeire = ukeire_of(counts_and_meld(after_discard_key(x_key, d, flags_of(x_key))), y);
+      successors[p].ukeire = ukeire_of(ukeire_key_after_discard(x_key, d), y);
       ++y[d];
     }
     keep_widest(node.begin);

@@ -141,9 +141,9 @@ struct Solver::Impl {
   std::vector<Decomposition> reading_store;
 
   void set_up_scoring();
-  TileCounts all_tiles(const TileCounts& x, int laid_down) const;
-  HanDistribution extra_han(const TileCounts& x, const HandKey& key) const;
-  HanDistribution ura_han(const TileCounts& x, int laid_down) const;
+  TileCounts all_tiles(const TileCounts& held) const;
+  HanDistribution extra_han(const TileCounts& held, std::uint64_t flags) const;
+  HanDistribution ura_han(const TileCounts& held) const;
   PointsByHan points_by_han(const ReadingValues& readings, int most, bool tsumo);
   int hand_points(int han, int fu, int yakuman, bool tsumo);
   std::span<const Decomposition> regular_readings(const HandKey& key, const TileCounts& x);

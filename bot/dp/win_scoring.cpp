@@ -59,20 +59,20 @@ void Solver::Impl::set_up_scoring() {
   ron_context.discarder = 1;
 }
 
-// Every tile of the winning hand, melds included (the position's and the path's laid-down one).
-inline TileCounts Solver::Impl::all_tiles(const TileCounts& x, int laid_down) const {
-  TileCounts all = with_meld_tiles(x, laid_down);
+// Every tile of the winning hand: `held` (its concealed tiles and the path's laid-down meld) and
+// the position's melds.
+inline TileCounts Solver::Impl::all_tiles(const TileCounts& held) const {
+  TileCounts all = held;
   for (const Meld& meld : position.melds) {
     for (const Tile tile : meld.all_tiles()) ++all[tile.kind()];
   }
   return all;
 }
 
-// Dora and red fives of a winning hand x of `key` (without ura dora).
-inline HanDistribution Solver::Impl::extra_han(const TileCounts& x, const HandKey& key) const {
-  const std::uint64_t flags = flags_of(key);
-  const TileCounts held = with_meld_tiles(x, meld_code(key));  // a laid-down five may be red too
-  const TileCounts all = all_tiles(x, meld_code(key));
+// Dora and red fives of a winning hand holding `held` (concealed and laid down: a laid-down five
+// may be a drawn red one too), with the key's `flags` (without ura dora).
+inline HanDistribution Solver::Impl::extra_han(const TileCounts& held, std::uint64_t flags) const {
+  const TileCounts all = all_tiles(held);
   int fixed = aka_melds;
   for (const Tile marker : position.dora_markers) fixed += all[dora_from_indicator(marker.kind())];
   // The drawn red fives: up to three independent chances, their count's distribution built in
@@ -98,8 +98,8 @@ inline HanDistribution Solver::Impl::extra_han(const TileCounts& x, const HandKe
 }
 
 // Ura dora of a riichi win: one indicator drawn from the unseen weights.
-inline HanDistribution Solver::Impl::ura_han(const TileCounts& x, int laid_down) const {
-  const TileCounts all = all_tiles(x, laid_down);
+inline HanDistribution Solver::Impl::ura_han(const TileCounts& held) const {
+  const TileCounts all = all_tiles(held);
   // Over the kinds held only (the rest of the indicator's odds is "no ura"), summed per number
   // of copies in four separate sums (not through the distribution in memory, a dependency chain).
   double one = 0, two = 0, three = 0, four = 0;
@@ -220,8 +220,9 @@ WinValue Solver::Impl::score_win(const HandKey& x_key, const TileCounts& x, int 
   const ReadingValues readings = score_readings(hand, context, position.rules, regular);
   if (readings.error != ScoreError::none) return value;
   value.dama = true;
-  const HanDistribution extra = extra_han(x, x_key);
-  const HanDistribution with_ura = riichi ? convolve(extra, ura_han(x, laid_down)) : extra;
+  const TileCounts held = with_meld_tiles(x, laid_down);
+  const HanDistribution extra = extra_han(held, flags_of(x_key));
+  const HanDistribution with_ura = riichi ? convolve(extra, ura_han(held)) : extra;
   // Riichi, ippatsu and haitei add up to three han to the extra ones.
   const int most = last_nonzero(with_ura) + 3;
   const PointsByHan points = points_by_han(readings, most, true);

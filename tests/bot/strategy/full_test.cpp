@@ -867,6 +867,30 @@ TEST(Full, LaterCallsInAClosedHandsDiscardsKeepItsLoneSeatWind) {
       << why_calls.dump(1);
 }
 
+// lay_down_calls reaches the DP wherever the later calls count: the same discards' second solve
+// then lays each call's meld down, a graph of other states than the tile kept among the counts.
+TEST(Full, LaidDownCallsChangeTheSecondSolveOfAClosedHandsDiscards) {
+  const Table table = after(read_stream("later_calls_seat_wind.jsonl"));
+  nlohmann::json without;
+  nlohmann::json kept;
+  nlohmann::json laid_down;
+  full(table, later_calls_at(0), &without);
+  full(table, later_calls_at(1), &kept);
+  FullSettings laying_down = later_calls_at(1);
+  laying_down.params.lay_down_calls = true;
+  full(table, laying_down, &laid_down);
+  const auto states = [](const nlohmann::json& why) { return why["dp_states"].get<std::size_t>(); };
+  EXPECT_GT(states(kept), states(without)) << kept.dump(1);
+  EXPECT_GT(states(laid_down), states(without)) << laid_down.dump(1);
+  EXPECT_NE(states(laid_down), states(kept)) << laid_down.dump(1);
+  // Without the later calls counted, the switch changes nothing.
+  FullSettings off_but_laying_down = later_calls_at(0);
+  off_but_laying_down.params.lay_down_calls = true;
+  nlohmann::json off;
+  full(table, off_but_laying_down, &off);
+  EXPECT_EQ(states(off), states(without));
+}
+
 // The later calls are counted for a closed hand with no riichi declared by another seat alone:
 // facing a riichi (East 4 of the same game, later_calls_facing_riichi.jsonl) and with our hand
 // open (East 1, later_calls_open_hand.jsonl), every discard is priced as without them.
