@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -31,7 +32,7 @@ OpponentShow show_of(const SeatView& opponent) {
 
 void score_discard(const std::vector<Event>& log, std::size_t index, const Table& view, const DangerTableSettings& settings,
                    mj0::Sampler& sampler, std::uint64_t seed, std::vector<DiscardDanger>& out) {
-  const mj0::Position position = tenpai_model::mj0_position(view);
+  const mj0::Position position = tenpai_model::mj0_position(view, settings.params.modes);
   mj0::Settings sampling;
   sampling.samples = settings.samples;
   sampling.seed = seed;
@@ -314,7 +315,7 @@ int danger_table_command(const DangerTableArguments& arguments, std::ostream& ou
   const PowerCalibration open_fit = fit_power_calibration(open);
   out << format_danger_table(fmt::format("{} on {} {} logs ({} samples, one discard in {})", odds, whose, used,
                                          arguments.settings.samples, arguments.settings.every),
-                             arguments.settings.raw ? dangers : with_open_calibration(dangers, kDefaultFullParams),
+                             arguments.settings.raw ? dangers : with_open_calibration(dangers, arguments.settings.params),
                              &open_fit);
   return 0;
 }
@@ -331,6 +332,18 @@ Subcommand add_danger_table_command(CLI::App& app) {
   command->add_option("--every", arguments->settings.every, "score one discard in this many")->check(CLI::Range(1, 1000000));
   command->add_flag("--raw", arguments->settings.raw, "MJ-0's odds alone, without full's open-hand calibration");
   command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first scored discard")->check(kSeedValidator);
+  command
+      ->add_option_function<std::string>(
+          "--param",
+          [arguments](const std::string& assignment) {
+            try {
+              set_param(arguments->settings.params, assignment);
+            } catch (const std::invalid_argument& error) {
+              throw CLI::ValidationError(error.what());
+            }
+          },
+          "NAME=VALUE sets one of full's tunables (MJ-0's modes, the open-hand calibration; repeatable)")
+      ->trigger_on_parse();
   return {command, [arguments] { return danger_table_command(*arguments, std::cout, std::cerr); }};
 }
 

@@ -37,6 +37,7 @@ struct DangerTableSettings {
   int every = 1;            // one discard in `every` is scored (the others are only replayed)
   std::uint64_t seed = 1;   // MJ-0's seed of the first scored discard; each next one adds 1
   bool raw = false;         // MJ-0's odds alone, without `full`'s open-hand calibration
+  FullParams params;        // MJ-0's modes and the open-hand calibration read from it (`--param`)
 };
 
 // The scored discards of one full log. `counter` numbers discards across logs (the subsample and

@@ -162,5 +162,41 @@ TEST(DangerTable, PairsOfPlayedGamesMatchTheLog) {
   EXPECT_EQ(static_cast<long>(sparse.size()), 3 * ((every_counter + 2) / 3));
 }
 
+// `--param` reaches MJ-0: with every open hand an all-triplets hunter, the forecasts against
+// open hands move, and those of discards with no open hand at the table do not.
+TEST(DangerTable, TheModesAreTheParamsModes) {
+  DangerTableSettings as_built;
+  as_built.samples = 200;
+  DangerTableSettings all_triplets = as_built;
+  all_triplets.params.modes.triplets_two_calls = 1;
+  all_triplets.params.modes.triplets_one_call = 1;
+  all_triplets.params.modes.river_flush = 0.25;  // as built: hands without a meld read the same
+  mj0::Sampler sampler;
+  int open_moved = 0;
+  int open_pairs = 0;
+  for (const std::vector<Event>& log : greedy_and_tsumogiri_games({1, 2})) {
+    long counter_built = 0;
+    long counter_triplets = 0;
+    const auto built = discard_dangers(log, as_built, sampler, counter_built);
+    const auto triplets = discard_dangers(log, all_triplets, sampler, counter_triplets);
+    ASSERT_EQ(built.size(), triplets.size());
+    // Three pairs a discard, one per opponent; the opponents are sampled jointly, so a discard
+    // reads the same only when none of its opponents has called.
+    for (std::size_t first = 0; first < built.size(); first += 3) {
+      const bool any_open = built[first].calls + built[first + 1].calls + built[first + 2].calls > 0;
+      for (std::size_t i = first; i < first + 3; ++i) {
+        if (!any_open) {
+          EXPECT_EQ(built[i].forecast.probability, triplets[i].forecast.probability) << i;
+        }
+        if (built[i].show != OpponentShow::open) continue;
+        ++open_pairs;
+        if (built[i].forecast.probability != triplets[i].forecast.probability) ++open_moved;
+      }
+    }
+  }
+  ASSERT_GT(open_pairs, 0);
+  EXPECT_GT(open_moved, open_pairs / 10) << open_moved << " of " << open_pairs;
+}
+
 }  // namespace
 }  // namespace tenbin::arena
