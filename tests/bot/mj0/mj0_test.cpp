@@ -516,6 +516,65 @@ YakuCase dangers_with_and_without_yaku_rule(const Meld* meld) {
   return result;
 }
 
+// The mode rule (docs/mj0.md, "Modes") with round parameters, so that each odds is its formula's.
+TEST(Mj0ModesTest, TheRuleReadsMeldsAndRiver) {
+  ModeParams params;
+  params.flush_base = 0.1;
+  params.flush_per_meld = 0.2;
+  params.flush_cap = 0.6;
+  params.flush_less_per_discard = 0.05;
+  params.river_flush = 0.3;
+  params.river_flush_discards = 8;
+  params.triplets_two_calls = 0.4;
+  params.triplets_one_call = 0.15;
+  const auto tile = [](const char* name) { return Tile::of(parse_kind(name)); };
+  const std::array<Tile, 2> p23 = {tile("2p"), tile("3p")};
+  const std::array<Tile, 2> p67 = {tile("6p"), tile("7p")};
+  const Meld chi_123p = Meld::make(MeldType::chi, tile("1p"), p23, 0);
+  const Meld chi_567p = Meld::make(MeldType::chi, tile("5p"), p67, 0);
+
+  Opponent two_chi;  // two pinzu melds, three pinzu thrown
+  two_chi.melds = {chi_123p, chi_567p};
+  two_chi.river_by_group = {4, 3, 2, 1};
+  two_chi.river_size = 10;
+  ModeOdds odds = estimate_modes(two_chi, params);
+  EXPECT_DOUBLE_EQ(odds.flush[1], 0.1 + 2 * 0.2 - 3 * 0.05);
+  EXPECT_EQ(odds.flush[0], 0.0);
+  EXPECT_EQ(odds.flush[2], 0.0);
+  EXPECT_EQ(odds.all_triplets, 0.0);
+  EXPECT_TRUE(odds.caller);
+
+  Opponent four_melds = two_chi;  // capped, then less the discards
+  four_melds.melds = {chi_123p, chi_567p, chi_123p, chi_567p};
+  EXPECT_DOUBLE_EQ(estimate_modes(four_melds, params).flush[1], 0.6 - 3 * 0.05);
+  four_melds.river_by_group = {0, 20, 0, 0};  // never below zero
+  EXPECT_EQ(estimate_modes(four_melds, params).flush[1], 0.0);
+
+  Opponent mixed = two_chi;  // melds in two suits: no flush
+  const std::array<Tile, 2> s55 = {tile("5s"), tile("5s")};
+  mixed.melds = {chi_123p, Meld::make(MeldType::pon, tile("5s"), s55, 0)};
+  EXPECT_EQ(estimate_modes(mixed, params).flush, (std::array<double, 3>{0, 0, 0}));
+
+  Opponent two_pons;  // a dragon and a pinzu pon: all triplets, and a flush in pinzu
+  two_pons.melds = {pon_of(kinds::white, 0), pon_of(parse_kind("9p"), 2)};
+  odds = estimate_modes(two_pons, params);
+  EXPECT_DOUBLE_EQ(odds.all_triplets, 0.4);
+  EXPECT_DOUBLE_EQ(odds.flush[1], 0.1 + 2 * 0.2);
+  Opponent one_pon;
+  one_pon.melds = {pon_of(kinds::white, 0)};
+  EXPECT_DOUBLE_EQ(estimate_modes(one_pon, params).all_triplets, 0.15);
+  EXPECT_EQ(estimate_modes(one_pon, params).flush, (std::array<double, 3>{0, 0, 0}));  // no numbered meld, short river
+
+  Opponent river;  // closed, a long river with no souzu and two or more of each other suit
+  river.river_by_group = {3, 2, 0, 3};
+  river.river_size = 8;
+  odds = estimate_modes(river, params);
+  EXPECT_EQ(odds.flush, (std::array<double, 3>{0, 0, 0.3}));
+  EXPECT_FALSE(odds.caller);
+  river.river_size = 7;
+  EXPECT_EQ(estimate_modes(river, params).flush[2], 0.0);
+}
+
 TEST(Mj0SamplerTest, AnOpenHandsWaitsAreThoseOfSamplesWithAYaku) {
   const Tile m1 = Tile::of(parse_kind("1m"));
   const std::array<Tile, 2> m23 = {Tile::of(parse_kind("2m")), Tile::of(parse_kind("3m"))};
