@@ -518,15 +518,14 @@ YakuCase dangers_with_and_without_yaku_rule(const Meld* meld) {
 
 // The mode rule (docs/mj0.md, "Modes") with round parameters, so that each odds is its formula's.
 TEST(Mj0ModesTest, TheRuleReadsMeldsAndRiver) {
-  ModeParams params;
-  params.flush_base = 0.1;
-  params.flush_per_meld = 0.2;
-  params.flush_cap = 0.6;
-  params.flush_less_per_discard = 0.05;
-  params.river_flush = 0.3;
-  params.river_flush_discards = 8;
-  params.triplets_two_calls = 0.4;
-  params.triplets_one_call = 0.15;
+  const ModeParams params{.flush_base = 0.1,
+                          .flush_per_meld = 0.2,
+                          .flush_cap = 0.6,
+                          .flush_less_per_discard = 0.05,
+                          .river_flush = 0.3,
+                          .river_flush_discards = 8,
+                          .triplets_two_calls = 0.4,
+                          .triplets_one_call = 0.15};
   const auto tile = [](const char* name) { return Tile::of(parse_kind(name)); };
   const std::array<Tile, 2> p23 = {tile("2p"), tile("3p")};
   const std::array<Tile, 2> p67 = {tile("6p"), tile("7p")};
