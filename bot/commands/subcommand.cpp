@@ -30,15 +30,21 @@ void add_strategy_options(CLI::App& app, StrategyChoice& choice) {
          "full: rank points of 1st..4th, e.g. 90,45,0,-135")
       ->delimiter(',')
       ->expected(kSeats);
+  add_param_option(app, choice.settings.full_params,
+                   "full: NAME=VALUE sets one tunable for an experiment (repeatable; `tenbin params` lists them)");
+}
+
+void add_param_option(CLI::App& app, FullParams& params, const std::string& description) {
   app.add_option_function<std::string>(
-         "--param", [&choice](const std::string& assignment) {
+         "--param",
+         [&params](const std::string& assignment) {
            try {
-             set_param(choice.settings.full_params, assignment);
+             set_param(params, assignment);
            } catch (const std::invalid_argument& error) {
              throw CLI::ValidationError(error.what());
            }
          },
-         "full: NAME=VALUE sets one tunable for an experiment (repeatable; `tenbin params` lists them)")
+         description)
       ->trigger_on_parse();
 }
 

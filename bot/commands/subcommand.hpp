@@ -33,6 +33,10 @@ struct StrategyChoice {
 // params`; an unknown name or a bad value is a usage error).
 void add_strategy_options(CLI::App& app, StrategyChoice& choice);
 
+// --param alone (repeatable: NAME=VALUE sets one of `params`; an unknown name or a bad value is a
+// usage error), for a subcommand that reads full's tunables without playing (danger-table).
+void add_param_option(CLI::App& app, FullParams& params, const std::string& description);
+
 // --strategy alone, for a subcommand that plays beside a log (replay, review).
 void add_strategy_name_option(CLI::App& app, StrategyChoice& choice);
 

@@ -10,7 +10,6 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <stdexcept>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -332,18 +331,8 @@ Subcommand add_danger_table_command(CLI::App& app) {
   command->add_option("--every", arguments->settings.every, "score one discard in this many")->check(CLI::Range(1, 1000000));
   command->add_flag("--raw", arguments->settings.raw, "MJ-0's odds alone, without full's open-hand calibration");
   command->add_option("--mj0-seed", arguments->settings.seed, "MJ-0 seed of the first scored discard")->check(kSeedValidator);
-  command
-      ->add_option_function<std::string>(
-          "--param",
-          [arguments](const std::string& assignment) {
-            try {
-              set_param(arguments->settings.params, assignment);
-            } catch (const std::invalid_argument& error) {
-              throw CLI::ValidationError(error.what());
-            }
-          },
-          "NAME=VALUE sets one of full's tunables (MJ-0's modes, the open-hand calibration; repeatable)")
-      ->trigger_on_parse();
+  add_param_option(*command, arguments->settings.params,
+                   "NAME=VALUE sets one of full's tunables (MJ-0's modes, the open-hand calibration; repeatable)");
   return {command, [arguments] { return danger_table_command(*arguments, std::cout, std::cerr); }};
 }
 
