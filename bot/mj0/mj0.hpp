@@ -30,17 +30,18 @@ inline constexpr int kDeadWallTiles = 14;
 // caller overwrites it with the tenpai model's value (bot/mj0/tenpai_model.hpp).
 inline constexpr double kDefaultTenpai = 0.25;
 
-// The constants of the mode rule (estimate_modes) and of a caller's weights: first estimates,
-// not fitted (docs/mj0.md, "Modes").
+// The constants of the mode rule (estimate_modes) and of a caller's weights (docs/mj0.md,
+// "Modes"). The odds are measured on the hands that ended tenpai in matches against the gauntlet
+// (scripts/study/mode-odds --fit); the cap, the river's length and the weights are first estimates.
 struct ModeParams {
-  double flush_base = 0.35;
-  double flush_per_meld = 0.2;
+  double flush_base = 0;
+  double flush_per_meld = 0.16;
   double flush_cap = 0.85;
-  double flush_less_per_discard = 0.1;
-  double river_flush = 0.25;
+  double flush_less_per_discard = 0.07;
+  double river_flush = 0.036;
   int river_flush_discards = 8;
-  double triplets_two_calls = 0.5;
-  double triplets_one_call = 0.1;
+  double triplets_two_calls = 0.121;
+  double triplets_one_call = 0.027;
   int caller_triplet_weight = 4;
   int caller_run_weight = 2;
 };

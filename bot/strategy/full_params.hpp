@@ -79,8 +79,8 @@ struct FullParams {
   // MJ-0's deal-in odds against an open hand that has not declared are too sharp where we throw:
   // the tiles it calls safest deal in more often than it says, those it calls dangerous less. The
   // odds we play with are pivot * (odds / pivot)^exponent (1: MJ-0's odds as they are).
-  double open_danger_exponent = 0.71;
-  double open_danger_pivot = 0.023;
+  double open_danger_exponent = 0.935;
+  double open_danger_pivot = 0.0101;
   // Then scaled by the open hand's calls (1, 2, 3 or more): the calibration above was fitted on
   // every open hand at once (1 and 1 and 1: as it is).
   std::array<double, kOpenDangerCallRows> open_danger_scale_by_calls = {1, 1, 1};
@@ -283,8 +283,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("seat_reading_prior", p.seat_reading_prior,
         "discards facing a riichi, at the population's genbutsu share, a seat's own share is drawn toward (first estimate)");
   visit("open_danger_exponent", p.open_danger_exponent,
-        "the power of the open-hand danger calibration: maximum likelihood over full's discards against open hands (tenbin-arena danger-table, full vs 3 majiang-ai, seeds 25250 and 25260, 12,628 pairs)");
-  visit("open_danger_pivot", p.open_danger_pivot, "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration)");
+        "the power of the open-hand danger calibration: maximum likelihood over every seat's discards against open hands with MJ-0's measured modes (tenbin-arena danger-table --every 12, full vs 3 majiang-ai and vs 3 champions, seeds 25710-25800, 59,591 pairs); 0.71 with the modes' first rule");
+  visit("open_danger_pivot", p.open_danger_pivot,
+        "the deal-in odds the open-hand calibration leaves as they are (fitted with the exponent; 0: no calibration); 0.023 with the modes' first rule");
   visit("open_danger_scale_by_calls", p.open_danger_scale_by_calls,
         "the open-hand danger calibration's odds scaled by the hand's calls: 1, 2, 3 or more (1,1,1: not scaled)");
   visit("win_odds_factor", p.win_odds_factor,
@@ -376,15 +377,17 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("non_dealer_wins", p.non_dealer_wins,
         "shares of a non-dealer's wins by step of the scoring table: 53,748 wins of full vs greedy (seeds 6464, 7575)");
   visit("dealer_wins", p.dealer_wins, "the same for a dealer's wins");
-  visit("mj0_flush_base", p.modes.flush_base, "MJ-0: P(flush) of a seat whose numbered melds share a suit, before the melds");
-  visit("mj0_flush_per_meld", p.modes.flush_per_meld, "MJ-0: added per meld");
-  visit("mj0_flush_cap", p.modes.flush_cap, "MJ-0: at most");
-  visit("mj0_flush_less_per_discard", p.modes.flush_less_per_discard, "MJ-0: less per discard of that suit");
+  visit("mj0_flush_base", p.modes.flush_base,
+        "MJ-0: P(flush) of a seat whose numbered melds share a suit, before the melds: least squares with the next two over every seat's hands that ended tenpai, full vs 3 majiang-ai and vs 3 champions (seeds 25710-25800; scripts/study/mode-odds --fit); 0.35 first");
+  visit("mj0_flush_per_meld", p.modes.flush_per_meld, "MJ-0: added per meld (0.2 first)");
+  visit("mj0_flush_cap", p.modes.flush_cap, "MJ-0: at most (first estimate)");
+  visit("mj0_flush_less_per_discard", p.modes.flush_less_per_discard, "MJ-0: less per discard of that suit (0.1 first)");
   visit("mj0_river_flush", p.modes.river_flush,
-        "MJ-0: P(flush) of a seat with no numbered meld whose river shuns one suit");
-  visit("mj0_river_flush_discards", p.modes.river_flush_discards, "MJ-0: the river that shows it: at least this many discards");
-  visit("mj0_triplets_two_calls", p.modes.triplets_two_calls, "MJ-0: P(all triplets) with no chi and two or more pon/kan");
-  visit("mj0_triplets_one_call", p.modes.triplets_one_call, "MJ-0: P(all triplets) with no chi and one open pon/kan");
+        "MJ-0: P(flush) of a seat with no numbered meld whose river shuns one suit: the share of such hands that were, on the same hands (0.25 first)");
+  visit("mj0_river_flush_discards", p.modes.river_flush_discards, "MJ-0: the river that shows it: at least this many discards (first estimate)");
+  visit("mj0_triplets_two_calls", p.modes.triplets_two_calls,
+        "MJ-0: P(all triplets) with no chi and two or more pon/kan: the share of such hands that were, on the same hands (0.5 first)");
+  visit("mj0_triplets_one_call", p.modes.triplets_one_call, "MJ-0: P(all triplets) with no chi and one open pon/kan: the same (0.1 first)");
   visit("mj0_caller_triplet_weight", p.modes.caller_triplet_weight, "MJ-0: a caller's triplets weigh this much more");
   visit("mj0_caller_run_weight", p.modes.caller_run_weight, "MJ-0: a caller's runs weigh this much more");
 }
