@@ -806,7 +806,13 @@ bool beyond_one_band_within_four(double gap) {
 // band at 1 the pass is kept; at 4 (the default) the progress decides and the pon is taken.
 TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
   const Table table = after(read_stream("first_call_band_pon.jsonl"));
-  const FullSettings as_chosen = claims_without_later_calls();
+  // The position was chosen for a gap between one band and four under MJ-0's first mode rule and
+  // the open-hand calibration fitted with it.
+  FullSettings as_chosen = claims_without_later_calls();
+  as_chosen.params.modes = {.flush_base = 0.35, .flush_per_meld = 0.2, .flush_less_per_discard = 0.1,
+                            .river_flush = 0.25, .triplets_two_calls = 0.5, .triplets_one_call = 0.1};
+  as_chosen.params.open_danger_exponent = 0.71;
+  as_chosen.params.open_danger_pivot = 0.023;
   FullSettings one_band = as_chosen;
   one_band.params.first_call_band_factor = 1;
   nlohmann::json why;

@@ -170,7 +170,6 @@ TEST(DangerTable, TheModesAreTheParamsModes) {
   DangerTableSettings all_triplets = as_built;
   all_triplets.params.modes.triplets_two_calls = 1;
   all_triplets.params.modes.triplets_one_call = 1;
-  all_triplets.params.modes.river_flush = 0.25;  // as built: hands without a meld read the same
   mj0::Sampler sampler;
   int open_moved = 0;
   int open_pairs = 0;
