@@ -232,18 +232,18 @@ struct FullParams {
   double dealer_factor = 1.5;
   // Placement (bot/strategy/placement).
   double placement_hands_left = 0;
-  double score_swing_per_hand = 4000;
-  double repeat_share = 0.25;
-  double ron_share = 0.65;
+  double score_swing_per_hand = 4589;
+  double repeat_share = 0.301;
+  double ron_share = 0.63;
   double negligible_level_odds = 1e-4;
-  WinLevels non_dealer_wins = {{{1000, 0.0954}, {1300, 0.0379}, {1600, 0.0135}, {2000, 0.1384},
-                                {2600, 0.0910}, {3200, 0.0119}, {3900, 0.1289}, {5200, 0.1045},
-                                {6400, 0.0147}, {7700, 0.0502}, {8000, 0.2135}, {12000, 0.0870},
-                                {16000, 0.0128}, {24000, 0.0003}, {32000, 0.0001}}};
-  WinLevels dealer_wins = {{{1500, 0.0737}, {2000, 0.0398}, {2400, 0.0055}, {2900, 0.1260},
-                            {3900, 0.0956}, {4800, 0.0139}, {5800, 0.1384}, {7700, 0.1028},
-                            {9600, 0.0185}, {11600, 0.0997}, {12000, 0.1819}, {18000, 0.0886},
-                            {24000, 0.0142}, {36000, 0.0007}, {48000, 0.0008}}};
+  WinLevels non_dealer_wins = {{{1000, 0.1116}, {1300, 0.0271}, {1600, 0.0189}, {2000, 0.1591},
+                                {2600, 0.0757}, {3200, 0.0158}, {3900, 0.1478}, {5200, 0.0906},
+                                {6400, 0.0193}, {7700, 0.0675}, {8000, 0.1877}, {12000, 0.0687},
+                                {16000, 0.0091}, {24000, 0.0002}, {32000, 0.0009}}};
+  WinLevels dealer_wins = {{{1500, 0.0874}, {2000, 0.0333}, {2400, 0.0064}, {2900, 0.1294},
+                            {3900, 0.0736}, {4800, 0.0204}, {5800, 0.1374}, {7700, 0.1014},
+                            {9600, 0.0207}, {11600, 0.1164}, {12000, 0.1755}, {18000, 0.0858},
+                            {24000, 0.0107}, {36000, 0.0003}, {48000, 0.0012}}};
   // MJ-0's hand-building modes (bot/mj0: estimate_modes and the sampler's caller weights).
   mj0::ModeParams modes;
 };
@@ -370,12 +370,12 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("placement_hands_left", p.placement_hands_left,
         "outcomes are priced in rank points with at most this many hands expected after this one (0: the last hand)");
   visit("score_swing_per_hand", p.score_swing_per_hand,
-        "standard deviation of one seat's score change per hand still to come (4,670 measured on greedy self-play)");
-  visit("repeat_share", p.repeat_share, "share of a hanchan's hands that repeat (dealer repeats and draws)");
-  visit("ron_share", p.ron_share, "share of wins by ron: full and majiang-ai seats (seeds 7171, 7272)");
+        "standard deviation of one seat's score change per hand still to come: every seat of full vs 3 majiang-ai and vs 3 champions (seeds 25710-25800; scripts/study/win-stats); 4000 before (4,670 on greedy self-play)");
+  visit("repeat_share", p.repeat_share, "share of a hanchan's hands that repeat (dealer repeats and draws): the same hands; 0.25 before");
+  visit("ron_share", p.ron_share, "share of wins by ron: the same hands; 0.65 before (full and majiang-ai seats, seeds 7171, 7272)");
   visit("negligible_level_odds", p.negligible_level_odds, "win-size steps less likely than this are left out of a pricing");
   visit("non_dealer_wins", p.non_dealer_wins,
-        "shares of a non-dealer's wins by step of the scoring table: 53,748 wins of full vs greedy (seeds 6464, 7575)");
+        "shares of a non-dealer's wins by step of the scoring table: every seat of full vs 3 majiang-ai and vs 3 champions (seeds 25710-25800; scripts/study/win-stats), 33,219 wins with the dealer's; before, 53,748 wins of full vs greedy (seeds 6464, 7575); the refit paired on the start book: +0.002 +- 0.008 in average rank pooled (seeds 25810, 25812)");
   visit("dealer_wins", p.dealer_wins, "the same for a dealer's wins");
   visit("mj0_flush_base", p.modes.flush_base,
         "MJ-0: P(flush) of a seat whose numbered melds share a suit, before the melds: least squares with the next two over every seat's hands that ended tenpai, full vs 3 majiang-ai and vs 3 champions (seeds 25710-25800; scripts/study/mode-odds --fit); 0.35 first");
