@@ -799,30 +799,24 @@ bool beyond_one_band_within_four(double gap) {
   return gap > band && gap <= 4 * band;
 }
 
-// A closed hand's first call in a wider tie: West's 2-shanten hand early in East 3 of a
-// development game against majiang-ai (seed 25698, tests/fixtures/streams/first_call_band_pon.jsonl)
-// is offered a pon of its chun pair, which trails the pass (a fold facing the dealer's two pons)
-// by more than the one band and less than four of it, and leaves a hand nearer tenpai. With the
-// band at 1 the pass is kept; at 4 (the default) the progress decides and the pon is taken.
+// A closed hand's first call in a wider tie: the dealer's closed 2-shanten hand, first by 17,200
+// in East 4 of a game against majiang-ai (seed 25790, tests/fixtures/streams/first_call_band_chi.jsonl),
+// is offered a chi of 3p with 2p4p, which opens a tanyao 1-shanten that wins far more often but
+// scores less: it trails the pass by more than the one band and less than four of it. With the
+// band at 1 the pass is kept; at 4 (the default) the progress decides and the chi is taken.
 TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
-  const Table table = after(read_stream("first_call_band_pon.jsonl"));
-  // The position was chosen for a gap between one band and four under MJ-0's first mode rule and
-  // the open-hand calibration fitted with it.
-  FullSettings as_chosen = claims_without_later_calls();
-  as_chosen.params.modes = {.flush_base = 0.35, .flush_per_meld = 0.2, .flush_less_per_discard = 0.1,
-                            .river_flush = 0.25, .triplets_two_calls = 0.5, .triplets_one_call = 0.1};
-  as_chosen.params.open_danger_exponent = 0.71;
-  as_chosen.params.open_danger_pivot = 0.023;
-  FullSettings one_band = as_chosen;
+  const Table table = after(read_stream("first_call_band_chi.jsonl"));
+  const FullSettings wider = claims_without_later_calls();
+  FullSettings one_band = wider;
   one_band.params.first_call_band_factor = 1;
   nlohmann::json why;
   EXPECT_EQ(full(table, one_band, &why).type, EventType::none) << why.dump(1);
-  EXPECT_TRUE(beyond_one_band_within_four(figure(why, "none", "", "value") - figure(why, "pon", "C", "value"))) << why.dump(1);
-  EXPECT_LT(figure(why, "pon", "C", "shanten"), figure(why, "none", "", "shanten")) << why.dump(1);
+  EXPECT_TRUE(beyond_one_band_within_four(figure(why, "none", "", "value") - figure(why, "chi", "3p", "value"))) << why.dump(1);
+  EXPECT_LT(figure(why, "chi", "3p", "shanten"), figure(why, "none", "", "shanten")) << why.dump(1);
 
   ASSERT_EQ(kDefaultFullParams.first_call_band_factor, 4);
   nlohmann::json why_wider;
-  EXPECT_EQ(full(table, as_chosen, &why_wider).type, EventType::pon) << why_wider.dump(1);
+  EXPECT_EQ(full(table, wider, &why_wider).type, EventType::chi) << why_wider.dump(1);
 }
 
 // The wider band is a closed hand's, with no riichi declared. Facing a riichi (seat 3 in a
