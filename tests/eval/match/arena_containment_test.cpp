@@ -134,7 +134,7 @@ TEST(ArenaContainment, ForkedChildEndsAtRestartAndAtTheEnd) {
 TEST(ArenaContainment, HungBotIsRestartedAfterTimeoutsInARow) {
   Scratch scratch("hung");
   const std::string seat = bot("hang_once.sh") + " 20 " + (scratch / "hung").string() + " " + kTenbin;
-  const auto run = arena(match_args(scratch / "out", seat, 2, {"--timeout-ms", "200"}));
+  const auto run = arena(match_args(scratch / "out", seat, 2, {"--timeout-ms", "1000"}));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   expect_finished_games_intact(scratch / "out");
   const json expected = {{"timeouts", tenbin::arena::kTimeoutsInARowBeforeRestart}, {"crashes", 0}, {"junk", 0}, {"illegal", 0},
