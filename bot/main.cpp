@@ -12,6 +12,7 @@
 //   tenbin review --seat N LOG > review.html                one game reviewed beside the strategy
 //   tenbin convert tenhou6 < game.json > game.mjson        a tenhou.net/6 game as an mjai log
 //   tenbin danger --seat N < log.jsonl                      MJ-0: the wall and each tile's danger
+//   tenbin modes < log.jsonl                                MJ-0's mode rule at every hand's end
 //   tenbin params [--param NAME=VALUE]                      full's tunables and their values
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -25,6 +26,7 @@
 
 #include "bot/commands/calc_commands.hpp"
 #include "bot/commands/danger_command.hpp"
+#include "bot/commands/modes_command.hpp"
 #include "bot/commands/nanikiru_command.hpp"
 #include "bot/commands/params_command.hpp"
 #include "bot/commands/play_command.hpp"
@@ -60,7 +62,8 @@ int run_main(int argc, char** argv) {
       tenbin::add_score_command(app),          tenbin::add_shanten_command(app),
       tenbin::add_replay_command(app, play.strategy), tenbin::add_review_command(app, play.strategy),
       tenbin::add_convert_command(app),        tenbin::add_nanikiru_command(app),
-      tenbin::add_danger_command(app),         tenbin::add_params_command(app, play.strategy),
+      tenbin::add_danger_command(app),         tenbin::add_modes_command(app),
+      tenbin::add_params_command(app, play.strategy),
   };
 
   try {

@@ -99,16 +99,33 @@ struct Position {
 Position position_from_table(const Table& table, double default_tenpai = kDefaultTenpai,
                              const ModeParams& modes = {});
 
-// The mode rule (start simple; docs/commands.md, "tenbin danger", repeats it):
+// Which branch of the mode rule gave each of its odds, so that a study can set the odds beside
+// what the hands turned out to be (`tenbin modes`, scripts/study/mode-odds).
+enum class FlushReading { none, melds_in_suit, long_river };
+enum class TripletsReading { none, two_triplet_melds, one_open_triplet };
+struct ModeReading {
+  ModeOdds odds;
+  std::array<FlushReading, 3> flush{};  // man, pin, sou
+  TripletsReading all_triplets = TripletsReading::none;
+};
+
+// The mode rule (docs/mj0.md, "Modes"; its constants are ModeParams'):
 //  - caller: the seat has an open meld.
-//  - flush in suit s: every numbered meld is in s (and there is one): P = 0.35 + 0.2 per meld
-//    (at most 0.85) less 0.1 per discard of s; or no numbered meld and a river of at least 8
-//    discards with none of s and at least two of each other suit: P = 0.25.
-//  - all triplets (drawn when no flush is): no chi and at least two pon/kan: 0.5; no chi and
-//    one open pon/kan: 0.1.
+//  - flush in suit s, melds_in_suit: every numbered meld is in s (and there is one): flush_base
+//    plus flush_per_meld per meld (at most flush_cap), less flush_less_per_discard per discard of
+//    s, never below 0; long_river: no numbered meld, and a river of at least river_flush_discards
+//    with none of s and at least two of each other suit: river_flush.
+//  - all triplets (drawn when no flush is): no chi and at least two pon/kan: triplets_two_calls;
+//    no chi and one open pon/kan: triplets_one_call.
 // Modes are impossible against the melds (a flush against a meld of another suit, all triplets
 // against a chi) and for riichi hands the caller weights do not apply.
+ModeReading read_modes(const Opponent& opponent, const ModeParams& params = {});
+
+// The rule's odds alone.
 ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params = {});
+
+// The rule read off any seat of the table (the table's own too) from its melds and river.
+ModeReading read_modes_at(const Table& table, int seat, const ModeParams& params = {});
 
 struct Settings {
   int samples = 5000;              // joint draws of the three hands

@@ -70,8 +70,9 @@ Position position_from_table(const Table& table, double default_tenpai, const Mo
   return position;
 }
 
-ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) {
-  ModeOdds odds;
+ModeReading read_modes(const Opponent& opponent, const ModeParams& params) {
+  ModeReading reading;
+  ModeOdds& odds = reading.odds;
   int numbered_melds = 0;
   int chi = 0;
   int triplets = 0;
@@ -97,6 +98,7 @@ ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) {
       const double p = std::min(params.flush_cap, params.flush_base + params.flush_per_meld * melds) -
                        params.flush_less_per_discard * river[suit];
       odds.flush[suit] = std::max(0.0, p);
+      reading.flush[suit] = FlushReading::melds_in_suit;
       continue;
     }
     // No numbered meld: a long river without this suit and with both others.
@@ -105,14 +107,23 @@ ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) {
     if (opponent.river_size >= params.river_flush_discards && river[suit] == 0 && river[a] >= 2 &&
         river[b] >= 2) {
       odds.flush[suit] = params.river_flush;
+      reading.flush[suit] = FlushReading::long_river;
     }
   }
   if (chi == 0 && triplets >= 2) {
     odds.all_triplets = params.triplets_two_calls;
+    reading.all_triplets = TripletsReading::two_triplet_melds;
   } else if (chi == 0 && triplets == 1 && odds.caller) {
     odds.all_triplets = params.triplets_one_call;
+    reading.all_triplets = TripletsReading::one_open_triplet;
   }
-  return odds;
+  return reading;
+}
+
+ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) { return read_modes(opponent, params).odds; }
+
+ModeReading read_modes_at(const Table& table, int seat, const ModeParams& params) {
+  return read_modes(opponent_from_table(table, seat, kDefaultTenpai, params), params);
 }
 
 double deal_in_probability(const Estimate& estimate, int kind) {

@@ -538,6 +538,9 @@ TEST(Mj0ModesTest, TheRuleReadsMeldsAndRiver) {
   two_chi.river_size = 10;
   ModeOdds odds = estimate_modes(two_chi, params);
   EXPECT_DOUBLE_EQ(odds.flush[1], 0.1 + 2 * 0.2 - 3 * 0.05);
+  EXPECT_EQ(read_modes(two_chi, params).flush,
+            (std::array{FlushReading::none, FlushReading::melds_in_suit, FlushReading::none}));
+  EXPECT_EQ(read_modes(two_chi, params).all_triplets, TripletsReading::none);
   EXPECT_EQ(odds.flush[0], 0.0);
   EXPECT_EQ(odds.flush[2], 0.0);
   EXPECT_EQ(odds.all_triplets, 0.0);
@@ -546,8 +549,9 @@ TEST(Mj0ModesTest, TheRuleReadsMeldsAndRiver) {
   Opponent four_melds = two_chi;  // capped, then less the discards
   four_melds.melds = {chi_123p, chi_567p, chi_123p, chi_567p};
   EXPECT_DOUBLE_EQ(estimate_modes(four_melds, params).flush[1], 0.6 - 3 * 0.05);
-  four_melds.river_by_group = {0, 20, 0, 0};  // never below zero
+  four_melds.river_by_group = {0, 20, 0, 0};  // never below zero, still read off the melds
   EXPECT_EQ(estimate_modes(four_melds, params).flush[1], 0.0);
+  EXPECT_EQ(read_modes(four_melds, params).flush[1], FlushReading::melds_in_suit);
 
   Opponent mixed = two_chi;  // melds in two suits: no flush
   const std::array<Tile, 2> s55 = {tile("5s"), tile("5s")};
@@ -559,9 +563,11 @@ TEST(Mj0ModesTest, TheRuleReadsMeldsAndRiver) {
   odds = estimate_modes(two_pons, params);
   EXPECT_DOUBLE_EQ(odds.all_triplets, 0.4);
   EXPECT_DOUBLE_EQ(odds.flush[1], 0.1 + 2 * 0.2);
+  EXPECT_EQ(read_modes(two_pons, params).all_triplets, TripletsReading::two_triplet_melds);
   Opponent one_pon;
   one_pon.melds = {pon_of(kinds::white, 0)};
   EXPECT_DOUBLE_EQ(estimate_modes(one_pon, params).all_triplets, 0.15);
+  EXPECT_EQ(read_modes(one_pon, params).all_triplets, TripletsReading::one_open_triplet);
   EXPECT_EQ(estimate_modes(one_pon, params).flush, (std::array<double, 3>{0, 0, 0}));  // no numbered meld, short river
 
   Opponent river;  // closed, a long river with no souzu and two or more of each other suit
@@ -570,8 +576,11 @@ TEST(Mj0ModesTest, TheRuleReadsMeldsAndRiver) {
   odds = estimate_modes(river, params);
   EXPECT_EQ(odds.flush, (std::array<double, 3>{0, 0, 0.3}));
   EXPECT_FALSE(odds.caller);
+  EXPECT_EQ(read_modes(river, params).flush,
+            (std::array{FlushReading::none, FlushReading::none, FlushReading::long_river}));
   river.river_size = 7;
   EXPECT_EQ(estimate_modes(river, params).flush[2], 0.0);
+  EXPECT_EQ(read_modes(river, params).flush[2], FlushReading::none);
 }
 
 TEST(Mj0SamplerTest, AnOpenHandsWaitsAreThoseOfSamplesWithAYaku) {
