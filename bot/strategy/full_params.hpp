@@ -165,14 +165,15 @@ struct FullParams {
   // after its discard, the pass's as it stands) when their values are equivalent (true), as
   // discards do, so that a call within `equivalent_points` of the pass that leaves the hand
   // nearer tenpai or winning more often is taken; or by value alone (false: a call and its pass
-  // carry no progress) (docs/full.md, "Calls in the tie").
-  bool calls_tie_by_progress = true;
+  // carry no progress) (docs/full.md, "Calls in the tie"). Off since the pair against the
+  // champion.
+  bool calls_tie_by_progress = false;
   // While no other seat has declared riichi, a closed hand's calls and its pass tie within
   // `equivalent_points` times this (1: the one band): the DP prices a first call and its pass
   // each without the later calls, which an open hand makes more of, so its lead is known less
-  // well than a discard's (docs/full.md, "A closed hand's first call in a wider tie"). 4 since
-  // its pair.
-  double first_call_band_factor = 4;
+  // well than a discard's (docs/full.md, "A closed hand's first call in a wider tie"). 1 since
+  // the pair against the champion (4 before).
+  double first_call_band_factor = 1;
   // Calls in the DP (docs/dp.md, "Calls"): whether, once our hand is open at the table, its DP
   // counts its later pons and chis on the others' discards (true) or its own draws alone (false);
   // a closed hand's first call and its pass are both valued without them. Per unseen copy and
@@ -325,9 +326,9 @@ void for_each_param(Params& p, Visit&& visit) {
   visit("riichi_ties_as_its_discard", p.riichi_ties_as_its_discard,
         "true: a riichi declaration takes its discard's progress (shanten, win odds, ukeire, keep order) in the tie, so declaring and dama on one tile compare by value (false: no progress, so any equivalent discard beats it and riichi needs a lead over every candidate of more than equivalent_points); on: -0.010 +- 0.030 in average rank pooled over its paired runs (seeds 25650 and 25652), no loss in either; the lead was in that band with a discard played at 10 of 386 riichi chances in 110 reviewed games of seeds 25640 and 25642");
   visit("calls_tie_by_progress", p.calls_tie_by_progress,
-        "true: a chi or pon and its pass compare by the progress of the hand each leaves (shanten, then the push line's win odds, then ukeire) when their values are equivalent, as discards do (false: value alone; a call and its pass carry no progress); on: -0.031 +- 0.041 in average rank pooled over its paired runs (seeds 25680 and 25682), no loss in either");
+        "true: a chi or pon and its pass compare by the progress of the hand each leaves (shanten, then the push line's win odds, then ukeire) when their values are equivalent, as discards do (false: value alone; a call and its pass carry no progress); on: -0.031 +- 0.041 in average rank pooled over its paired runs (seeds 25680 and 25682), no loss in either; off again with first_call_band_factor at 1: -0.043 +- 0.045 pooled over its pairs against the champion, majiang-ai and greedy (seeds 25840, 25850 and 25852), no loss in any");
   visit("first_call_band_factor", p.first_call_band_factor,
-        "while no other seat has declared riichi, a closed hand's calls and its pass tie (the progress deciding, with calls_tie_by_progress; a daiminkan has none) within equivalent_points times this (1: the one band); 4: -0.006 +- 0.044 in average rank pooled over its paired runs (seeds 25700 and 25702), no loss in either");
+        "while no other seat has declared riichi, a closed hand's calls and its pass tie (the progress deciding, with calls_tie_by_progress; a daiminkan has none) within equivalent_points times this (1: the one band); 4: -0.006 +- 0.044 in average rank pooled over its paired runs (seeds 25700 and 25702), no loss in either; 1 again with calls_tie_by_progress off: -0.043 +- 0.045 pooled over its pairs against the champion, majiang-ai and greedy (seeds 25840, 25850 and 25852), no loss in any");
   visit("open_hand_calls", p.open_hand_calls,
         "true: once our hand is open at the table, its DP counts its later pons and chis on the others' discards at the offer rates below (false: its own draws alone); counted for the first call's side too (b064f29), the pair of seeds 25542 and 25540 called on 55% of the hands against greedy; as now, off: +0.001 +- 0.072 in average rank pooled over its paired runs (seeds 25550 and 25552), above zero");
   visit("closed_hand_calls", p.closed_hand_calls,

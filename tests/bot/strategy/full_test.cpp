@@ -740,7 +740,17 @@ FullSettings claims_without_later_calls() {
   return settings;
 }
 
-// Calls in the tie (calls_tie_by_progress, on): West's first call chance of a hand against
+// The settings under which the positions of calls in the tie were chosen: calls and their pass
+// compare by progress (calls_tie_by_progress, off by default since the pair against the champion),
+// a closed hand's first call within `band_factor` bands, and claims priced without later calls.
+FullSettings calls_in_the_tie(double band_factor) {
+  FullSettings settings = claims_without_later_calls();
+  settings.params.calls_tie_by_progress = true;
+  settings.params.first_call_band_factor = band_factor;
+  return settings;
+}
+
+// Calls in the tie (calls_tie_by_progress): West's first call chance of a hand against
 // majiang-ai (seed 25660), the chi of 1p with 2p3p. The chi trails the pass by less than the band
 // and wins more often, so the progress takes it; without the switch the value keeps the pass.
 TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
@@ -755,8 +765,7 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
     stream.push_back(line);
   }
   const Table table = after(stream);
-  ASSERT_TRUE(kDefaultFullParams.calls_tie_by_progress);
-  const FullSettings as_chosen = claims_without_later_calls();
+  const FullSettings as_chosen = calls_in_the_tie(4);
   FullSettings by_value_alone = as_chosen;
   by_value_alone.params.calls_tie_by_progress = false;
   nlohmann::json why;
@@ -778,14 +787,15 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
 // taken, by progress the pass keeps the closed hand.
 TEST(Full, CallsInTheTiePassTheSlowerCallWithinTheBand) {
   const Table table = after(read_stream("calls_tie_pass.jsonl"));
-  FullSettings by_value_alone;
+  const FullSettings in_the_tie = calls_in_the_tie(4);
+  FullSettings by_value_alone = in_the_tie;
   by_value_alone.params.calls_tie_by_progress = false;
   nlohmann::json why;
   const Action by_value = full(table, by_value_alone, &why);
   ASSERT_EQ(by_value.type, EventType::pon) << why.dump(1);
 
   nlohmann::json why_tie;
-  EXPECT_EQ(full(table, {}, &why_tie).type, EventType::none) << why_tie.dump(1);
+  EXPECT_EQ(full(table, in_the_tie, &why_tie).type, EventType::none) << why_tie.dump(1);
   const double leads = figure(why_tie, "pon", "7m", "value") - figure(why_tie, "none", "", "value");
   EXPECT_GT(leads, 0) << why_tie.dump(1);
   EXPECT_LE(leads, kDefaultFullParams.equivalent_points) << why_tie.dump(1);
@@ -803,10 +813,11 @@ bool beyond_one_band_within_four(double gap) {
 // in East 4 of a game against majiang-ai (seed 25790, tests/fixtures/streams/first_call_band_chi.jsonl),
 // is offered a chi of 3p with 2p4p, which opens a tanyao 1-shanten that wins far more often but
 // scores less: it trails the pass by more than the one band and less than four of it. With the
-// band at 1 the pass is kept; at 4 (the default) the progress decides and the chi is taken.
+// band at 1 the pass is kept; at 4 (the default until the pair against the champion) the
+// progress decides and the chi is taken.
 TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
   const Table table = after(read_stream("first_call_band_chi.jsonl"));
-  const FullSettings wider = claims_without_later_calls();
+  const FullSettings wider = calls_in_the_tie(4);
   FullSettings one_band = wider;
   one_band.params.first_call_band_factor = 1;
   nlohmann::json why;
@@ -814,7 +825,6 @@ TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
   EXPECT_TRUE(beyond_one_band_within_four(figure(why, "none", "", "value") - figure(why, "chi", "3p", "value"))) << why.dump(1);
   EXPECT_LT(figure(why, "chi", "3p", "shanten"), figure(why, "none", "", "shanten")) << why.dump(1);
 
-  ASSERT_EQ(kDefaultFullParams.first_call_band_factor, 4);
   nlohmann::json why_wider;
   EXPECT_EQ(full(table, wider, &why_wider).type, EventType::chi) << why_wider.dump(1);
 }
@@ -825,8 +835,7 @@ TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
 // our hand open (first_call_band_open_hand.jsonl), a daiminkan that leads the pass by just over
 // the one band is still taken, where a band of four would let the pass's progress beat the kan's none.
 TEST(Full, TheWiderBandIsAClosedHandsWithNoRiichiDeclared) {
-  const FullSettings wider;
-  ASSERT_EQ(wider.params.first_call_band_factor, 4);
+  const FullSettings wider = calls_in_the_tie(4);
 
   const Table facing = after(read_stream("first_call_band_facing_riichi.jsonl"));
   nlohmann::json why;
