@@ -12,7 +12,8 @@ void note_red(Tile tile, std::array<bool, 3>& seen) {
   if (tile.is_red() && !is_honor(tile.kind())) seen[suit_of(tile.kind())] = true;
 }
 
-Opponent opponent_from_table(const Table& table, int seat, double default_tenpai, const ModeParams& modes) {
+// The seat as the table shows it, its modes not yet read.
+Opponent seat_as_seen(const Table& table, int seat, double default_tenpai) {
   const SeatView& view = table.player(seat);
   Opponent opponent;
   opponent.seat = seat;
@@ -28,6 +29,11 @@ Opponent opponent_from_table(const Table& table, int seat, double default_tenpai
   opponent.dealer = seat == table.dealer();
   opponent.river_size = static_cast<int>(view.river.size());
   for (const RiverTile& r : view.river) ++opponent.river_by_group[suit_of(r.tile.kind())];
+  return opponent;
+}
+
+Opponent opponent_from_table(const Table& table, int seat, double default_tenpai, const ModeParams& modes) {
+  Opponent opponent = seat_as_seen(table, seat, default_tenpai);
   opponent.modes = estimate_modes(opponent, modes);
   return opponent;
 }
@@ -120,10 +126,12 @@ ModeReading read_modes(const Opponent& opponent, const ModeParams& params) {
   return reading;
 }
 
-ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) { return read_modes(opponent, params).odds; }
+ModeOdds estimate_modes(const Opponent& opponent, const ModeParams& params) {
+  return read_modes(opponent, params).odds;
+}
 
 ModeReading read_modes_at(const Table& table, int seat, const ModeParams& params) {
-  return read_modes(opponent_from_table(table, seat, kDefaultTenpai, params), params);
+  return read_modes(seat_as_seen(table, seat, kDefaultTenpai), params);
 }
 
 double deal_in_probability(const Estimate& estimate, int kind) {

@@ -741,12 +741,12 @@ FullSettings claims_without_later_calls() {
 }
 
 // The settings under which the positions of calls in the tie were chosen: calls and their pass
-// compare by progress (calls_tie_by_progress, off by default since the pair against the champion),
-// a closed hand's first call within `band_factor` bands, and claims priced without later calls.
-FullSettings calls_in_the_tie(double band_factor) {
+// compare by progress (calls_tie_by_progress), a closed hand's first call within four bands (both
+// off by default since their pair against the champion), and claims priced without later calls.
+FullSettings calls_in_the_tie() {
   FullSettings settings = claims_without_later_calls();
   settings.params.calls_tie_by_progress = true;
-  settings.params.first_call_band_factor = band_factor;
+  settings.params.first_call_band_factor = 4;
   return settings;
 }
 
@@ -765,7 +765,7 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
     stream.push_back(line);
   }
   const Table table = after(stream);
-  const FullSettings as_chosen = calls_in_the_tie(4);
+  const FullSettings as_chosen = calls_in_the_tie();
   FullSettings by_value_alone = as_chosen;
   by_value_alone.params.calls_tie_by_progress = false;
   nlohmann::json why;
@@ -787,7 +787,7 @@ TEST(Full, CallsInTheTieTakeTheFasterCallWithinTheBand) {
 // taken, by progress the pass keeps the closed hand.
 TEST(Full, CallsInTheTiePassTheSlowerCallWithinTheBand) {
   const Table table = after(read_stream("calls_tie_pass.jsonl"));
-  const FullSettings in_the_tie = calls_in_the_tie(4);
+  const FullSettings in_the_tie = calls_in_the_tie();
   FullSettings by_value_alone = in_the_tie;
   by_value_alone.params.calls_tie_by_progress = false;
   nlohmann::json why;
@@ -817,7 +817,7 @@ bool beyond_one_band_within_four(double gap) {
 // progress decides and the chi is taken.
 TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
   const Table table = after(read_stream("first_call_band_chi.jsonl"));
-  const FullSettings wider = calls_in_the_tie(4);
+  const FullSettings wider = calls_in_the_tie();
   FullSettings one_band = wider;
   one_band.params.first_call_band_factor = 1;
   nlohmann::json why;
@@ -835,7 +835,7 @@ TEST(Full, AClosedHandsFirstCallTiesInTheWiderBand) {
 // our hand open (first_call_band_open_hand.jsonl), a daiminkan that leads the pass by just over
 // the one band is still taken, where a band of four would let the pass's progress beat the kan's none.
 TEST(Full, TheWiderBandIsAClosedHandsWithNoRiichiDeclared) {
-  const FullSettings wider = calls_in_the_tie(4);
+  const FullSettings wider = calls_in_the_tie();
 
   const Table facing = after(read_stream("first_call_band_facing_riichi.jsonl"));
   nlohmann::json why;
