@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/champion without a build: its usage and errors, and a champion already built (its
 # binary and commit stamp in place) printed at once without building again, while one whose stamp
-# names another commit is not taken as built, and a run that finds another building the same
+# names another commit is not taken as built (its tree made again as a worktree of the revision,
+# so that the build's `git describe` names it), and a run that finds another building the same
 # champion waits for it and takes its build. Exit 77 (skipped) outside a git checkout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -11,7 +12,7 @@ if ! git -C "$root" rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"; git -C "$root" worktree prune' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 if "$champion" >/dev/null 2>&1; then fail "ran without a revision"; fi
@@ -38,8 +39,11 @@ chmod +x "$work/bin/cmake"
 if PATH="$work/bin:$PATH" CHAMPIONS_DIR="$work" "$champion" HEAD >/dev/null 2>"$work/err"; then fail "took a stale champion"; fi
 grep -q "cmake called" "$work/err" || fail "did not build a stale champion: $(cat "$work/err")"
 [ -f "$work/$short/CMakeLists.txt" ] || fail "the revision's tree was not exported"
+[ ! -e "$work/$short/build/tenbin" ] || fail "the stale tree's build was kept"
+[ "$(git -C "$work/$short" rev-parse HEAD)" = "$commit" ] || fail "the tree is not a checkout of $short"
+[ "$(git -C "$work/$short" describe --always --dirty)" = "$short" ] || fail "the tree describes as $(git -C "$work/$short" describe --always --dirty)"
 # Another run building the same champion holds its lock: this one waits, then finds the champion
-# built (its stamp written meanwhile) and prints it without building (cmake would fail).
+# built (its binary and stamp written meanwhile) and prints it without building (cmake would fail).
 echo 0000000000000000000000000000000000000000 >"$work/$short/commit"
 exec {holder}>"$work/$short.lock"
 flock "$holder"
@@ -47,6 +51,9 @@ PATH="$work/bin:$PATH" CHAMPIONS_DIR="$work" "$champion" HEAD >"$work/out" 2>"$w
 waiting=$!
 for _ in $(seq 100); do grep -q "waiting" "$work/err" && break; sleep 0.1; done
 grep -q "waiting for another run's build of $short" "$work/err" || fail "did not wait for the lock: $(cat "$work/err")"
+mkdir -p "$work/$short/build"
+printf '#!/bin/sh\n' >"$work/$short/build/tenbin"
+chmod +x "$work/$short/build/tenbin"
 echo "$commit" >"$work/$short/commit"
 exec {holder}>&-
 wait "$waiting" || fail "failed after waiting: $(cat "$work/err")"
