@@ -118,12 +118,17 @@ std::optional<std::string> hand_start_problem(const HandStart& start, const Rule
   return std::nullopt;
 }
 
+HandOfGame hand_of_game(const Event& start_kyoku, int index) {
+  return HandOfGame{index, start_kyoku.bakaze, start_kyoku.kyoku, start_kyoku.honba};
+}
+
 int Game::live_draws_left() const { return Wall::kLiveDraws - live_draws_ - rinshan_draws_; }
 
 // --- the hand ------------------------------------------------------------------------------------
 
 void Game::start_hand() {
-  wall_ = config_.walls ? config_.walls(hand_index_) : Wall::generate(config_.seed, config_.wall_game, static_cast<std::uint64_t>(hand_index_));
+  const HandOfGame hand{hand_index_, round_wind_, kyoku_, honba_};
+  wall_ = config_.walls ? config_.walls(hand_index_) : Wall::generate(config_.wall_scheme, config_.seed, config_.wall_game, hand);
   live_draws_ = 0;
   rinshan_draws_ = 0;
   dora_revealed_ = 1;

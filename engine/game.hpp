@@ -58,11 +58,15 @@ struct HandStart {
 // up with the sticks to the starting points.
 std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules, bool tonpuu = false);
 
+// How a hand's wall is keyed (engine/wall.hpp), from its start_kyoku event and its index in the game.
+HandOfGame hand_of_game(const Event& start_kyoku, int index);
+
 struct GameConfig {
   Rules rules;
   bool tonpuu = false;          // East round only (extension: South)
-  std::uint64_t seed = 0;       // walls: Wall::generate(seed, wall_game, hand index)
+  std::uint64_t seed = 0;       // walls: Wall::generate(wall_scheme, seed, wall_game, the hand)
   std::uint64_t wall_game = 0;
+  WallScheme wall_scheme = WallScheme::by_hand;
   PerSeat<std::string> names = {"0", "1", "2", "3"};
   std::function<Wall(int hand)> walls;  // overrides the seeded walls (scripted tests)
   std::optional<HandStart> start;       // none: East 1, every seat at the starting points

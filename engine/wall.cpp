@@ -62,9 +62,11 @@ std::uint64_t Xoshiro256::below(std::uint64_t bound) {
   }
 }
 
-std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand) {
-  const auto digest = sha256("tenbin-wall-v1 " + std::to_string(seed) + " " + std::to_string(game) +
-                             " " + std::to_string(hand));
+namespace {
+
+// The generator's state from the digest of a seed's text: four little-endian words.
+std::array<std::uint64_t, 4> seed_state_of(const std::string& text) {
+  const auto digest = sha256(text);
   std::array<std::uint64_t, 4> state{};
   for (std::size_t word = 0; word < 4; ++word) {
     for (std::size_t byte = 0; byte < 8; ++byte) {
@@ -75,8 +77,39 @@ std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t g
   return state;
 }
 
+}  // namespace
+
+std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand) {
+  return seed_state_of("tenbin-wall-v1 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(hand));
+}
+
+std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int honba) {
+  return seed_state_of("tenbin-wall-v2 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(round) +
+                       " " + std::to_string(honba));
+}
+
+const char* wall_scheme_name(WallScheme scheme) {
+  return scheme == WallScheme::by_round ? "tenbin-wall-v2" : "tenbin-wall-v1";
+}
+
+std::optional<WallScheme> wall_scheme_named(const std::string& name) {
+  for (const WallScheme scheme : {WallScheme::by_hand, WallScheme::by_round}) {
+    if (name == wall_scheme_name(scheme)) return scheme;
+  }
+  return std::nullopt;
+}
+
 Wall Wall::generate(std::uint64_t seed, std::uint64_t game, std::uint64_t hand) {
-  Xoshiro256 rng(wall_seed_state(seed, game, hand));
+  return shuffled(wall_seed_state(seed, game, hand));
+}
+
+Wall Wall::generate(WallScheme scheme, std::uint64_t seed, std::uint64_t game, const HandOfGame& hand) {
+  if (scheme == WallScheme::by_hand) return generate(seed, game, static_cast<std::uint64_t>(hand.index));
+  return shuffled(round_wall_seed_state(seed, game, hand.round(), hand.honba));
+}
+
+Wall Wall::shuffled(const std::array<std::uint64_t, 4>& state) {
+  Xoshiro256 rng(state);
   std::array<Tile, kTiles> unplaced = sorted_set();
   std::size_t remaining = unplaced.size();
   Wall wall;

@@ -1,5 +1,6 @@
-// The wall: 136 tiles in a fixed order that is a pure function of (match seed, game, hand), and
-// the fixed positions everything is dealt and drawn from.
+// The wall: 136 tiles in a fixed order that is a pure function of the match seed, the game's wall
+// group and the hand (by the wall scheme below), and the fixed positions everything is dealt and
+// drawn from.
 //
 // Fairness (after "麻雀アプリに「牌操作」はあるのか?",
 // https://blog.kobalab.net/entry/2020/06/29/215810): each next tile is drawn
@@ -7,9 +8,10 @@
 // PRNG seeded by a documented expansion of the seed, and the wall is published as a SHA-256
 // commitment before the hand so anyone can check it afterwards.
 //
-// - Seed expansion: the 32 bytes of SHA-256("tenbin-wall-v1 <seed> <game> <hand>") (decimal
-//   numbers, single spaces) are read as four little-endian 64-bit words: the state of a
-//   xoshiro256** generator (a published public-domain algorithm).
+// - Seed expansion: the 32 bytes of SHA-256("tenbin-wall-v1 <seed> <game> <hand>"), or under
+//   tenbin-wall-v2 SHA-256("tenbin-wall-v2 <seed> <game> <round> <honba>") (decimal numbers,
+//   single spaces), are read as four little-endian 64-bit words: the state of a xoshiro256**
+//   generator (a published public-domain algorithm).
 // - Order: positions 0..135 are filled in turn; position i takes the j-th of the 136 - i tiles
 //   not yet placed (kept in a list that starts sorted 1m 1m 1m 1m ... C and loses the chosen
 //   tile by moving the last one into its place), j drawn uniformly by rejection sampling from
@@ -23,11 +25,36 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "engine/tile.hpp"
 
 namespace tenbin {
+
+// What keys a hand's wall within its game (the game's wall group: duplicate games share it).
+// - by_hand (tenbin-wall-v1): the hand's index in the game. Games of one group share walls hand
+//   by hand until their rounds part (a dealer's repeat in one and not another), then never again.
+// - by_round (tenbin-wall-v2): the hand's round (East 1 = 0 ... West 4 = 11) and honba. Games of
+//   one group that reach the same round with the same honba are dealt it from the same wall,
+//   however they got there, as a duplicate bridge board is the same deal at every table.
+enum class WallScheme : std::uint8_t { by_hand, by_round };
+
+// "tenbin-wall-v1" or "tenbin-wall-v2", as meta.json names the scheme.
+const char* wall_scheme_name(WallScheme scheme);
+// The scheme of that name; nothing for any other.
+std::optional<WallScheme> wall_scheme_named(const std::string& name);
+
+// A hand as the schemes key it: its index in the game, its round wind (a kind, E to N), kyoku
+// (1..4) and honba.
+struct HandOfGame {
+  int index = 0;
+  int round_wind = kinds::east;
+  int kyoku = 1;
+  int honba = 0;
+  // East 1 = 0, ..., South 1 = 4, ..., West 4 = 11.
+  int round() const { return 4 * (round_wind - kinds::east) + kyoku - 1; }
+};
 
 class Wall {
  public:
@@ -37,8 +64,11 @@ class Wall {
   static constexpr int kFirstRinshan = 122;
   static constexpr int kFirstDoraIndicator = 126;
 
-  // The wall of hand `hand` (0, 1, ... within a game) of game `game` of a match seeded `seed`.
+  // The wall of hand `hand` (0, 1, ... within a game) of game `game` of a match seeded `seed`
+  // (tenbin-wall-v1).
   static Wall generate(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
+  // The wall of `hand` of wall group `game` of a match seeded `seed`, under `scheme`.
+  static Wall generate(WallScheme scheme, std::uint64_t seed, std::uint64_t game, const HandOfGame& hand);
   // A wall given tile by tile (tests); throws std::invalid_argument unless it is a full set.
   static Wall from_tiles(const std::array<Tile, kTiles>& tiles);
 
@@ -57,6 +87,8 @@ class Wall {
   std::string commitment() const;  // lowercase hex SHA-256 of canonical_text()
 
  private:
+  // The wall the generator seeded with `state` shuffles (the order above).
+  static Wall shuffled(const std::array<std::uint64_t, 4>& state);
   std::array<Tile, kTiles> tiles_{};
 };
 
@@ -76,5 +108,6 @@ class Xoshiro256 {
 };
 
 std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
+std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int honba);
 
 }  // namespace tenbin

@@ -59,8 +59,9 @@ std::optional<Match> read_match(const std::string& path, std::string& why) {
 // Follows one game's log through its walls: deal, draws, rinshan draws and indicators.
 class WallWalk {
  public:
-  WallWalk(std::uint64_t seed, std::uint64_t wall_game, int game, const Commitments& commitments, std::set<HandKey>& used)
-      : seed_(seed), wall_game_(wall_game), game_(game), commitments_(commitments), used_(used) {}
+  WallWalk(WallScheme scheme, std::uint64_t seed, std::uint64_t wall_game, int game, const Commitments& commitments,
+           std::set<HandKey>& used)
+      : scheme_(scheme), seed_(seed), wall_game_(wall_game), game_(game), commitments_(commitments), used_(used) {}
 
   // The discrepancy this event shows, if any.
   std::optional<std::string> check(const Event& event) {
@@ -80,7 +81,7 @@ class WallWalk {
  private:
   std::optional<std::string> start_hand(const Event& event) {
     ++hand_;
-    wall_ = Wall::generate(seed_, wall_game_, static_cast<std::uint64_t>(hand_));
+    wall_ = Wall::generate(scheme_, seed_, wall_game_, hand_of_game(event, hand_));
     live_draws_ = rinshan_draws_ = 0;
     indicators_ = 1;
     kan_actor_ = -1;
@@ -156,6 +157,7 @@ class WallWalk {
     return "ura indicators " + tiles_text(event.ura_markers) + ", the wall has " + tiles_text(expected);
   }
 
+  WallScheme scheme_;
   std::uint64_t seed_;
   std::uint64_t wall_game_;
   int game_;
@@ -206,7 +208,7 @@ std::optional<Discrepancy> first_discrepancy(const Match& match, int game, const
                               std::to_string(wall_game)};
   }
   if (auto problem = wrong_start(match, wall_game, log)) return problem;
-  WallWalk walk(match.meta.seed, result.wall_game, game, commitments, used);
+  WallWalk walk(match.meta.wall_scheme, match.meta.seed, result.wall_game, game, commitments, used);
   for (const MjaiLogLine& line : log.lines) {
     if (auto what = walk.check(line.event)) return Discrepancy{line.number, *what};
   }
@@ -224,6 +226,7 @@ GameConfig referee_config(const Match& match, int game) {
   config.tonpuu = match.meta.tonpuu;
   config.seed = match.meta.seed;
   config.wall_game = wall_game_of(match.meta.duplicate, game);
+  config.wall_scheme = match.meta.wall_scheme;
   config.start = start_of(match.meta.starts, config.wall_game);
   for (int seat = 0; seat < 4; ++seat) {
     config.names[seat] = match.meta.seat_names[static_cast<std::size_t>(command_at(match.meta.duplicate, game, seat))];

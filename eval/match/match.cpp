@@ -40,7 +40,7 @@ json match_meta(const MatchConfig& config) {
     seats.push_back({{"name", spec.name}, {"command", spec.command}, {"dialect", dialect_name(spec.dialect)}, {"timeout_ms", spec.timeout_ms}});
   }
   json meta = {{"format", config.tonpuu ? "tonpuu" : "hanchan"}, {"seed", config.seed}, {"games", config.games},
-               {"duplicate", config.duplicate}, {"seats", seats}, {"wall", "tenbin-wall-v1"}};
+               {"duplicate", config.duplicate}, {"seats", seats}, {"wall", wall_scheme_name(config.wall_scheme)}};
   if (config.shard) meta["shard"] = {{"index", config.shard->index}, {"count", config.shard->count}};
   if (!config.starts.empty()) {
     meta["starts"] = json::array();
@@ -102,6 +102,7 @@ json play_game(const MatchConfig& config, int game, PerSeat<std::unique_ptr<Proc
   game_config.tonpuu = config.tonpuu;
   game_config.seed = config.seed;
   game_config.wall_game = wall_game_of(config.duplicate, game);
+  game_config.wall_scheme = config.wall_scheme;
   game_config.start = start_of(config.starts, game_config.wall_game);
   PerSeat<ProcessSeat*> at{};
   for (int seat = 0; seat < 4; ++seat) {
@@ -121,7 +122,7 @@ json play_game(const MatchConfig& config, int game, PerSeat<std::unique_ptr<Proc
     for (; sent < log.size(); ++sent) {
       const Event& event = log[sent];
       if (event.type == EventType::start_kyoku) {
-        const Wall wall = Wall::generate(config.seed, game_config.wall_game, static_cast<std::uint64_t>(hand));
+        const Wall wall = Wall::generate(config.wall_scheme, config.seed, game_config.wall_game, hand_of_game(event, hand));
         outputs.commitment(game, hand++, wall.commitment());
       }
       const bool last = sent + 1 == log.size();
@@ -257,6 +258,10 @@ std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& di
       previous = dir.read_meta_json();
     } catch (const std::exception& unreadable) {
       return std::string("--resume: ") + unreadable.what();
+    }
+    const std::string previous_wall = previous.value("wall", wall_scheme_name(WallScheme::by_hand));
+    if (previous_wall != meta.at("wall")) {
+      return "--resume: " + config.out_dir + " was played on " + previous_wall + " walls (--wall " + previous_wall + ")";
     }
     if (previous.at("seed") != meta.at("seed") || previous.value("seats", json()) != meta.at("seats") ||
         previous.value("duplicate", json()) != meta.at("duplicate") || previous.value("format", json()) != meta.at("format") ||

@@ -21,6 +21,7 @@ struct MatchConfig {
   std::uint64_t seed = 1;
   std::string out_dir = "arena-out";
   bool duplicate = false;  // each seed four times, the commands rotated through the seats
+  WallScheme wall_scheme = WallScheme::by_round;  // how a hand's wall is keyed (engine/wall.hpp)
   int jobs = 1;
   bool resume = false;
   bool tonpuu = false;

@@ -81,10 +81,12 @@ Shard shard_of(const json& shard) {
 
 MatchMeta meta_of(const json& meta) {
   if (!meta.is_object()) throw FieldError("not a JSON object");
-  if (meta.contains("wall") && text(meta.at("wall"), "wall") != "tenbin-wall-v1") {
-    throw FieldError("not a tenbin-wall-v1 match");
-  }
   MatchMeta read;
+  if (meta.contains("wall")) {
+    const auto scheme = wall_scheme_named(text(meta.at("wall"), "wall"));
+    if (!scheme) throw FieldError("not a tenbin-wall-v1 or tenbin-wall-v2 match");
+    read.wall_scheme = *scheme;
+  }
   read.seed = unsigned_number(field(meta, "seed"), "seed");
   read.duplicate = meta.contains("duplicate") && flag(meta.at("duplicate"), "duplicate");
   read.games = static_cast<int>(whole_number(field(meta, "games"), "games", 1, kMaxGames));

@@ -48,6 +48,7 @@ struct MatchMeta {
   std::vector<HandStart> starts;  // its start book (eval/match/start_book.hpp), if one
   std::vector<std::string> seat_names;  // the four seat commands' names, in --seat order
   bool tonpuu = false;
+  WallScheme wall_scheme = WallScheme::by_hand;  // meta.json's "wall" (tenbin-wall-v1 when it names none)
   bool asks_for(int game) const { return game >= 0 && game < games && (!shard || shard->holds(duplicate, game)); }
 };
 
@@ -102,7 +103,7 @@ class MatchDir {
   // meta.json as written; throws std::runtime_error naming it when it cannot be read or is not
   // JSON (or is over kMaxMetaBytes).
   nlohmann::json read_meta_json() const;
-  // The settings of a tenbin-wall-v1 match, each field's type and range checked (games 1..10^7,
+  // The settings of a tenbin-wall-v1 or -v2 match, each field's type and range checked (games 1..10^7,
   // a shard 0 <= index < count, four seats); throws std::runtime_error naming meta.json and the
   // field when it is unreadable or not such a match.
   MatchMeta read_meta() const;

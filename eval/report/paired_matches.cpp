@@ -45,7 +45,8 @@ json wall_settings(const json& meta) {
           {"games", meta.value("games", json())},
           {"format", meta.value("format", json("hanchan"))},
           {"duplicate", meta.value("duplicate", false)},
-          {"starts", meta.value("starts", json())}};
+          {"starts", meta.value("starts", json())},
+          {"wall", meta.value("wall", json(wall_scheme_name(WallScheme::by_hand)))}};
 }
 
 // What one match says of `name` in a game.
@@ -105,7 +106,7 @@ PairedMatches read_paired_matches(const std::string& dir_a, const std::string& n
   const json settings_a = wall_settings(a.read_meta_json());
   const json settings_b = wall_settings(b.read_meta_json());
   if (settings_a != settings_b) {
-    throw std::runtime_error(fmt::format("the matches are not on the same walls (seed, games, format, duplicate, start book): {} vs {}",
+    throw std::runtime_error(fmt::format("the matches are not on the same walls (seed, games, format, duplicate, start book, wall scheme): {} vs {}",
                                          settings_a.dump(), settings_b.dump()));
   }
   PairedMatches paired;

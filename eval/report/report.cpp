@@ -190,6 +190,7 @@ json report_data(const std::string& path) {
                 {"seed", meta.seed},
                 {"duplicate", meta.duplicate},
                 {"format", meta_json.value("format", "hanchan")},
+                {"wall", wall_scheme_name(meta.wall_scheme)},
                 {"games_asked", meta.games},
                 {"games_played", results.size()},
                 {"seats", meta_json.at("seats")},

@@ -98,7 +98,7 @@ function showMeta() {
   const box = document.getElementById('meta');
   const verified = element('span', m.commitments.verified ? 'verified' : 'NOT verified', m.commitments.verified ? 'ok' : 'bad');
   const line = element('p');
-  line.append(`Directory ${m.dir} · seed ${m.seed} · ${m.format} · ${m.games_played} of ${m.games_asked} games · ` +
+  line.append(`Directory ${m.dir} · seed ${m.seed} (${m.wall} walls) · ${m.format} · ${m.games_played} of ${m.games_asked} games · ` +
               `${m.duplicate ? 'duplicate seating' : 'fixed seating'} · commitments `, verified, ` (${m.commitments.message})`);
   box.appendChild(line);
   box.appendChild(table(['seat', 'name', 'command', 'dialect', 'timeout ms'],

@@ -90,7 +90,7 @@ double naming_score(const std::array<double, kNumKinds>& value, const std::array
   return score;
 }
 
-std::vector<WallPosition> wall_positions(const std::vector<Event>& log, std::uint64_t seed, std::uint64_t wall_game,
+std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallScheme scheme, std::uint64_t seed, std::uint64_t wall_game,
                                          const WallSettings& settings, std::uint64_t& position_counter) {
   std::array<Table, 4> tables{Table(0), Table(1), Table(2), Table(3)};
   std::vector<WallPosition> positions;
@@ -100,7 +100,8 @@ std::vector<WallPosition> wall_positions(const std::vector<Event>& log, std::uin
   int hand = -1;
   for (const Event& event : log) {
     if (event.type == EventType::start_kyoku) {
-      const Wall wall = Wall::generate(seed, wall_game, static_cast<std::uint64_t>(++hand));
+      ++hand;
+      const Wall wall = Wall::generate(scheme, seed, wall_game, hand_of_game(event, hand));
       for (int seat = 0; seat < 4; ++seat) {
         auto dealt = wall.deal((seat - event.oya + 4) % 4);
         auto tehai = event.tehais[seat];
@@ -167,7 +168,7 @@ int wall_experiment_command(const std::vector<std::string>& dirs, const WallSett
     for (const auto& [game, result] : results) {
       const std::string log = match.log_path(game);
       try {
-        for (const WallPosition& p : wall_positions(read_game_log(log), meta.seed, result.wall_game, settings, counter)) {
+        for (const WallPosition& p : wall_positions(read_game_log(log), meta.wall_scheme, meta.seed, result.wall_game, settings, counter)) {
           mj0.push_back(p.mj0);
           unseen.push_back(p.unseen);
           difference.push_back(p.mj0 - p.unseen);

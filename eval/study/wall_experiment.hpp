@@ -21,6 +21,7 @@
 #include "bot/commands/subcommand.hpp"
 #include "engine/mjai.hpp"
 #include "engine/tile.hpp"
+#include "engine/wall.hpp"
 
 namespace tenbin::arena {
 
@@ -46,7 +47,7 @@ struct WallPosition {
 
 // The positions of one game of a match: its log and the wall it was dealt from. Throws
 // std::runtime_error when the log does not match the walls (a wrong seed or game).
-std::vector<WallPosition> wall_positions(const std::vector<Event>& log, std::uint64_t seed,
+std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallScheme scheme, std::uint64_t seed,
                                          std::uint64_t wall_game, const WallSettings& settings,
                                          std::uint64_t& position_counter);
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -965,6 +966,70 @@ GreedyGame play_greedy(std::uint64_t seed, std::uint64_t wall_game) {
   for (auto& player : players) player = make_policy("greedy");
   out.replaced = play_out(*out.game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
   return out;
+}
+
+// --- the wall schemes ----------------------------------------------------------------------------
+
+// Each round's deal and first dora indicator, by (round, honba), with the hand's index in the game.
+struct RoundDeal {
+  int index = 0;
+  std::array<std::array<Tile, 13>, 4> tehais{};
+  Tile dora_marker;
+};
+
+std::map<std::pair<int, int>, RoundDeal> round_deals(WallScheme scheme, std::uint64_t wall_game, const std::string& first_seat) {
+  GameConfig config;
+  config.seed = 20261206;
+  config.wall_game = wall_game;
+  config.wall_scheme = scheme;
+  Game game(config);
+  std::array<std::unique_ptr<Policy>, 4> players;
+  players[0] = make_policy(first_seat);
+  for (int seat = 1; seat < 4; ++seat) players[static_cast<std::size_t>(seat)] = make_policy("greedy");
+  play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
+  EXPECT_TRUE(game.finished());
+  std::map<std::pair<int, int>, RoundDeal> deals;
+  int index = 0;
+  for (const Event& event : game.log()) {
+    if (event.type != EventType::start_kyoku) continue;
+    const HandOfGame hand = hand_of_game(event, index);
+    const Wall wall = Wall::generate(scheme, config.seed, wall_game, hand);
+    EXPECT_EQ(event.dora_marker, wall.dora_indicator(0));
+    deals[{hand.round(), hand.honba}] = RoundDeal{index++, event.tehais, event.dora_marker};
+  }
+  return deals;
+}
+
+// Under tenbin-wall-v2 two games of one wall group that reach a round with the same honba are
+// dealt it alike, whichever hand of each game it is; under tenbin-wall-v1 they are dealt alike
+// only where it is the same hand of both.
+TEST(WallScheme, ByRoundDealsARoundAlikeInEveryGameOfItsGroup) {
+  int rounds_shared_at_other_hands = 0;
+  int unlike_by_hand = 0;
+  for (std::uint64_t group = 0; group < 8; ++group) {
+    const auto greedy = round_deals(WallScheme::by_round, group, "greedy");
+    const auto tsumogiri = round_deals(WallScheme::by_round, group, "tsumogiri");
+    for (const auto& [round, deal] : greedy) {
+      const auto other = tsumogiri.find(round);
+      if (other == tsumogiri.end()) continue;
+      EXPECT_EQ(deal.tehais, other->second.tehais) << "group " << group << ", round " << round.first << "-" << round.second;
+      EXPECT_EQ(deal.dora_marker, other->second.dora_marker);
+      if (deal.index != other->second.index) ++rounds_shared_at_other_hands;
+    }
+    const auto greedy_by_hand = round_deals(WallScheme::by_hand, group, "greedy");
+    const auto tsumogiri_by_hand = round_deals(WallScheme::by_hand, group, "tsumogiri");
+    for (const auto& [round, deal] : greedy_by_hand) {
+      const auto other = tsumogiri_by_hand.find(round);
+      if (other == tsumogiri_by_hand.end()) continue;
+      if (deal.index == other->second.index) {
+        EXPECT_EQ(deal.tehais, other->second.tehais);
+      } else if (deal.tehais != other->second.tehais) {
+        ++unlike_by_hand;
+      }
+    }
+  }
+  EXPECT_GT(rounds_shared_at_other_hands, 0);
+  EXPECT_GT(unlike_by_hand, 0);
 }
 
 constexpr int kGreedyGames = 200;

@@ -130,6 +130,58 @@ TEST(Wall, SeedExpansionIsTheDocumentedOne) {
   EXPECT_EQ(words[0], 0x36539d879761ff4eULL);
 }
 
+// tenbin-wall-v2: SHA-256("tenbin-wall-v2 <seed> <game> <round> <honba>"), the round counted from
+// East 1 = 0 (South 2 is 5).
+TEST(Wall, RoundSeedExpansionIsTheDocumentedOne) {
+  const std::string digest = sha256_hex("tenbin-wall-v2 7 0 5 2");
+  std::array<std::uint64_t, 4> words{};
+  for (std::size_t word = 0; word < 4; ++word) {
+    for (std::size_t byte = 0; byte < 8; ++byte) {
+      const auto value = std::stoull(digest.substr(2 * (word * 8 + byte), 2), nullptr, 16);
+      words[word] |= value << (8 * byte);
+    }
+  }
+  EXPECT_EQ(round_wall_seed_state(7, 0, 5, 2), words);
+  EXPECT_NE(round_wall_seed_state(7, 0, 5, 2), wall_seed_state(7, 0, 5));
+  const HandOfGame south2{.index = 3, .round_wind = kinds::south, .kyoku = 2, .honba = 2};
+  EXPECT_EQ(south2.round(), 5);
+  EXPECT_EQ((HandOfGame{.index = 0, .round_wind = kinds::east, .kyoku = 1, .honba = 0}).round(), 0);
+  EXPECT_EQ((HandOfGame{.index = 0, .round_wind = kinds::west, .kyoku = 4, .honba = 0}).round(), 11);
+}
+
+// Under tenbin-wall-v2 the round and honba key the wall, never the hand's index; under
+// tenbin-wall-v1 the index, never the round.
+TEST(Wall, EachSchemeKeysTheHandByItsOwnFields) {
+  const HandOfGame hand{.index = 3, .round_wind = kinds::south, .kyoku = 2, .honba = 2};
+  const auto by_round = Wall::generate(WallScheme::by_round, 7, 4, hand).tiles();
+  HandOfGame later = hand;
+  later.index = 9;
+  EXPECT_EQ(Wall::generate(WallScheme::by_round, 7, 4, later).tiles(), by_round);
+  HandOfGame other_honba = hand;
+  other_honba.honba = 1;
+  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 4, other_honba).tiles(), by_round);
+  HandOfGame other_kyoku = hand;
+  other_kyoku.kyoku = 3;
+  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 4, other_kyoku).tiles(), by_round);
+  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 5, hand).tiles(), by_round);
+  EXPECT_NE(Wall::generate(WallScheme::by_round, 8, 4, hand).tiles(), by_round);
+
+  EXPECT_EQ(Wall::generate(WallScheme::by_hand, 7, 4, hand).tiles(), Wall::generate(7, 4, 3).tiles());
+  HandOfGame other_round = hand;
+  other_round.kyoku = 4;
+  other_round.honba = 0;
+  EXPECT_EQ(Wall::generate(WallScheme::by_hand, 7, 4, other_round).tiles(), Wall::generate(7, 4, 3).tiles());
+}
+
+TEST(Wall, SchemesAreNamedAsMetaJsonNamesThem) {
+  EXPECT_STREQ(wall_scheme_name(WallScheme::by_hand), "tenbin-wall-v1");
+  EXPECT_STREQ(wall_scheme_name(WallScheme::by_round), "tenbin-wall-v2");
+  EXPECT_EQ(wall_scheme_named("tenbin-wall-v1"), WallScheme::by_hand);
+  EXPECT_EQ(wall_scheme_named("tenbin-wall-v2"), WallScheme::by_round);
+  EXPECT_EQ(wall_scheme_named("tenbin-wall-v3"), std::nullopt);
+  EXPECT_EQ(wall_scheme_named(""), std::nullopt);
+}
+
 // xoshiro256**'s published outputs for the state {1, 2, 3, 4}.
 TEST(Xoshiro256, KnownAnswers) {
   Xoshiro256 rng({1, 2, 3, 4});

@@ -80,10 +80,13 @@ struct Played {
   std::map<int, json> scores;
 };
 
+// The finished games of results.jsonl. A last line without its newline (a write the disk cut
+// short) is no result, as the arena's own reader has it, and --resume drops it.
 Played played(const fs::path& out) {
   Played result;
   std::ifstream in(out / "results.jsonl");
   for (std::string line; std::getline(in, line);) {
+    if (in.eof()) break;
     const json record = json::parse(line);
     const int game = record.at("game").get<int>();
     EXPECT_FALSE(result.scores.count(game)) << "game " << game << " listed twice";

@@ -321,6 +321,40 @@ TEST(ArenaMatch, ResumePlaysOnlyTheMissingGames) {
   for (int game = 0; game < 4; ++game) EXPECT_GT(committed_games.count(game), 0U) << "game " << game;
 }
 
+// A match is dealt under the wall scheme it names in meta.json (tenbin-wall-v2 unless --wall says
+// otherwise), verify rebuilds its walls under that scheme, and --resume keeps it.
+TEST(ArenaMatch, TheWallSchemeIsTheMatchsAndResumeKeepsIt) {
+  Scratch scratch;
+  const fs::path by_round = scratch / "by-round";
+  ASSERT_EQ(arena(good_table(by_round, 1), scratch / "by-round.transcript").exit_code, 0);
+  EXPECT_EQ(json::parse(read_text(by_round / "meta.json")).at("wall"), "tenbin-wall-v2");
+  const fs::path by_hand = scratch / "by-hand";
+  ASSERT_EQ(arena(good_table(by_hand, 1, {"--wall", "tenbin-wall-v1"}), scratch / "by-hand.transcript").exit_code, 0);
+  EXPECT_EQ(json::parse(read_text(by_hand / "meta.json")).at("wall"), "tenbin-wall-v1");
+  // Both deal East 1 first, from walls keyed apart.
+  EXPECT_NE(first_deal(by_round, 0).at("tehais"), first_deal(by_hand, 0).at("tehais"));
+  for (const fs::path& out : {by_round, by_hand}) {
+    const ArenaRun check = arena({"verify", out.string()}, scratch / "verify.transcript");
+    EXPECT_EQ(check.exit_code, 0) << out << "\n" << check.output;
+  }
+  // verify under the other scheme finds the first deal wrong.
+  json meta = json::parse(read_text(by_hand / "meta.json"));
+  meta["wall"] = "tenbin-wall-v2";
+  std::ofstream(by_hand / "meta.json") << meta.dump();
+  EXPECT_NE(arena({"verify", by_hand.string()}, scratch / "wrong.transcript").exit_code, 0);
+  meta["wall"] = "tenbin-wall-v1";
+  std::ofstream(by_hand / "meta.json") << meta.dump();
+
+  const ArenaRun refused = arena(good_table(by_hand, 2, {"--resume"}), scratch / "refused.transcript");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.output.find("was played on tenbin-wall-v1 walls (--wall tenbin-wall-v1)"), std::string::npos) << refused.output;
+  const ArenaRun resumed = arena(good_table(by_hand, 2, {"--resume", "--wall", "tenbin-wall-v1"}), scratch / "resumed.transcript");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  expect_complete(by_hand, 2);
+  EXPECT_EQ(arena({"verify", by_hand.string()}, scratch / "verify-resumed.transcript").exit_code, 0);
+  EXPECT_EQ(arena(good_table(by_round, 1, {"--wall", "tenbin-wall-v3"}), scratch / "v3.transcript").exit_code, 2);
+}
+
 // The batch dialect (one JSON array per decision) with the real tenbin, which reads arrays:
 // no incident, and the very same games as the default dialect.
 TEST(ArenaMatch, BatchDialectPlaysTheSameGamesCleanly) {

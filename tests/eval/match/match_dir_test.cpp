@@ -88,12 +88,17 @@ TEST(MatchDir, MetaOfAnotherWallIsRejectedNamingTheFile) {
   const MatchMeta meta = dir.read_meta();
   EXPECT_EQ(meta.seed, 31u);
   EXPECT_TRUE(meta.duplicate);
+  EXPECT_EQ(meta.wall_scheme, WallScheme::by_hand);  // a match written before the schemes were named
+  scratch.write("meta.json", "{\"seed\":31,\"games\":8,\"wall\":\"tenbin-wall-v1\"}");
+  EXPECT_EQ(dir.read_meta().wall_scheme, WallScheme::by_hand);
+  scratch.write("meta.json", "{\"seed\":31,\"games\":8,\"wall\":\"tenbin-wall-v2\"}");
+  EXPECT_EQ(dir.read_meta().wall_scheme, WallScheme::by_round);
   scratch.write("meta.json", "{\"seed\":31,\"games\":8,\"wall\":\"other\"}");
   try {
     dir.read_meta();
     FAIL() << "another wall was accepted";
   } catch (const std::runtime_error& error) {
-    EXPECT_EQ(std::string(error.what()), dir.meta_path() + ": not a tenbin-wall-v1 match");
+    EXPECT_EQ(std::string(error.what()), dir.meta_path() + ": not a tenbin-wall-v1 or tenbin-wall-v2 match");
   }
 }
 

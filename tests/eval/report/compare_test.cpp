@@ -173,6 +173,24 @@ TEST(Compare, RefusesMatchesOnOtherWalls) {
   EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "b").string(), "ablation", false, out, errors), 3);
   EXPECT_NE(errors.str().find("not on the same walls"), std::string::npos) << errors.str();
   EXPECT_TRUE(out.str().empty());
+
+  // The same seed under another wall scheme deals other walls.
+  write_match(scratch / "c", "ablation", {1, 1, 1, 1, 2, 2, 2, 3}, 7);
+  json meta = json::parse(std::ifstream(scratch / "c" / "meta.json"));
+  meta["wall"] = "tenbin-wall-v2";
+  std::ofstream(scratch / "c" / "meta.json") << meta.dump();
+  std::ostringstream scheme_out, scheme_errors;
+  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "c").string(), "ablation", false, scheme_out, scheme_errors), 3);
+  EXPECT_NE(scheme_errors.str().find("\"wall\":\"tenbin-wall-v2\""), std::string::npos) << scheme_errors.str();
+  // A meta.json that names no scheme is a tenbin-wall-v1 match.
+  meta["wall"] = "tenbin-wall-v1";
+  std::ofstream(scratch / "c" / "meta.json") << meta.dump();
+  json unnamed = json::parse(std::ifstream(scratch / "a" / "meta.json"));
+  unnamed.erase("wall");
+  std::ofstream(scratch / "a" / "meta.json") << unnamed.dump();
+  std::ostringstream same_out, same_errors;
+  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "c").string(), "ablation", false, same_out, same_errors), 0)
+      << same_errors.str();
 }
 
 TEST(Compare, RefusesANameNotSeatedOnce) {

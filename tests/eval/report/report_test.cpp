@@ -84,6 +84,7 @@ TEST_F(ReportTest, SeatFiguresAreTheSummaryOfTheMatch) {
   }
   EXPECT_TRUE(data.at("match").at("commitments").at("verified"));
   EXPECT_EQ(data.at("match").at("seed"), 9);
+  EXPECT_EQ(data.at("match").at("wall"), "tenbin-wall-v2");
 }
 
 TEST_F(ReportTest, EachGameShowsTheScoresOfEveryHandThenTheFinalScores) {

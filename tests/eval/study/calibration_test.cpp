@@ -259,19 +259,21 @@ TEST(WallExperiment, MeanAndStandardError) {
   EXPECT_NEAR(m.std_error, std::sqrt((4.0 + 1.0 + 0.0 + 9.0) / 3.0 / 4.0), 1e-12);
 }
 
-// Positions from an in-process game dealt from a seeded wall; a wrong seed is caught at the deal.
+// Positions from an in-process game dealt from a seeded wall; a wrong seed or wall scheme is
+// caught at the deal.
 TEST(WallExperiment, PositionsOfAPlayedGame) {
   const auto greedy = make_policy("greedy");
   GameConfig config;
   config.seed = 9;
   config.wall_game = 3;
+  config.wall_scheme = WallScheme::by_round;
   config.tonpuu = true;
   Game game(config);
   play_out(game, {greedy.get(), greedy.get(), greedy.get(), greedy.get()});
   WallSettings settings;
   settings.samples = 100;
   std::uint64_t counter = 0;
-  const auto positions = wall_positions(game.log(), 9, 3, settings, counter);
+  const auto positions = wall_positions(game.log(), WallScheme::by_round, 9, 3, settings, counter);
   ASSERT_FALSE(positions.empty());
   EXPECT_EQ(counter, positions.size());
   for (const WallPosition& p : positions) {
@@ -283,7 +285,8 @@ TEST(WallExperiment, PositionsOfAPlayedGame) {
     EXPECT_GE(p.mj0, -9.0);
     EXPECT_LE(p.mj0, 36.0);
   }
-  EXPECT_THROW(wall_positions(game.log(), 10, 3, settings, counter), std::runtime_error);
+  EXPECT_THROW(wall_positions(game.log(), WallScheme::by_round, 10, 3, settings, counter), std::runtime_error);
+  EXPECT_THROW(wall_positions(game.log(), WallScheme::by_hand, 9, 3, settings, counter), std::runtime_error);
 }
 
 }  // namespace
