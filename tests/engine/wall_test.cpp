@@ -116,9 +116,8 @@ TEST(Wall, CommitmentIsTheSha256OfTheCanonicalText) {
   EXPECT_EQ(wall.commitment().size(), 64u);
 }
 
-// Seed expansion: SHA-256("tenbin-wall-v1 <seed> <game> <hand>") as four little-endian words.
-TEST(Wall, SeedExpansionIsTheDocumentedOne) {
-  const std::string digest = sha256_hex("tenbin-wall-v1 7 0 0");
+// A hex digest's 32 bytes as four little-endian 64-bit words.
+std::array<std::uint64_t, 4> little_endian_words(const std::string& digest) {
   std::array<std::uint64_t, 4> words{};
   for (std::size_t word = 0; word < 4; ++word) {
     for (std::size_t byte = 0; byte < 8; ++byte) {
@@ -126,6 +125,12 @@ TEST(Wall, SeedExpansionIsTheDocumentedOne) {
       words[word] |= value << (8 * byte);
     }
   }
+  return words;
+}
+
+// Seed expansion: SHA-256("tenbin-wall-v1 <seed> <game> <hand>") as four little-endian words.
+TEST(Wall, SeedExpansionIsTheDocumentedOne) {
+  const auto words = little_endian_words(sha256_hex("tenbin-wall-v1 7 0 0"));
   EXPECT_EQ(wall_seed_state(7, 0, 0), words);
   EXPECT_EQ(words[0], 0x36539d879761ff4eULL);
 }
@@ -133,14 +138,7 @@ TEST(Wall, SeedExpansionIsTheDocumentedOne) {
 // tenbin-wall-v2: SHA-256("tenbin-wall-v2 <seed> <game> <round> <honba>"), the round counted from
 // East 1 = 0 (South 2 is 5).
 TEST(Wall, RoundSeedExpansionIsTheDocumentedOne) {
-  const std::string digest = sha256_hex("tenbin-wall-v2 7 0 5 2");
-  std::array<std::uint64_t, 4> words{};
-  for (std::size_t word = 0; word < 4; ++word) {
-    for (std::size_t byte = 0; byte < 8; ++byte) {
-      const auto value = std::stoull(digest.substr(2 * (word * 8 + byte), 2), nullptr, 16);
-      words[word] |= value << (8 * byte);
-    }
-  }
+  const auto words = little_endian_words(sha256_hex("tenbin-wall-v2 7 0 5 2"));
   EXPECT_EQ(round_wall_seed_state(7, 0, 5, 2), words);
   EXPECT_NE(round_wall_seed_state(7, 0, 5, 2), wall_seed_state(7, 0, 5));
   const HandOfGame south2{.index = 3, .round_wind = kinds::south, .kyoku = 2, .honba = 2};
@@ -202,6 +200,16 @@ TEST(Wall, KnownAnswerFromTheDocumentedConstruction) {
                                           "8s", "3s", "7p", "4p", "8s", "4s", "C", "3m"};
   for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(wall.at(static_cast<int>(i)).to_string(), first[i]);
   EXPECT_EQ(wall.commitment(), "a5f1751e6e1a53661e346bee57ef59637b3d1b8a002a92d27883e9d59168d97f");
+}
+
+// The same under tenbin-wall-v2: South 2 with one honba of wall group 3 (its seed text
+// "tenbin-wall-v2 2024 3 5 1"), against the same independent implementation.
+TEST(Wall, KnownAnswerOfARoundKeyedWall) {
+  const Wall wall = Wall::generate(WallScheme::by_round, 2024, 3, HandOfGame{.index = 6, .round_wind = kinds::south, .kyoku = 2, .honba = 1});
+  const std::vector<std::string> first = {"P", "F", "4m", "5s", "S", "W", "6s", "8s",
+                                          "N", "9m", "C", "P", "N", "6m", "3m", "C"};
+  for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(wall.at(static_cast<int>(i)).to_string(), first[i]);
+  EXPECT_EQ(wall.commitment(), "d61c18c6ce6418c211b84a5d78898fd00ba5ad7a09c2543a79f9659fc01c3b6f");
 }
 
 // --- fairness ------------------------------------------------------------------------------------
