@@ -55,11 +55,14 @@ sharded="$work/out/tsumogiri-seed3-8-starts-south4-shard1of2"
 grep -q '"index": 1' "$sharded/meta.json" && grep -q '"count": 2' "$sharded/meta.json" || fail "shard meta: $(cat "$sharded/meta.json")"
 [ "$(grep -c '"wall_game":1' "$sharded/results.jsonl")" = 4 ] && [ "$(wc -l <"$sharded/results.jsonl")" = 4 ] \
   || fail "shard games: $(cat "$sharded/results.jsonl" | cut -c1-80)"
-# A match begun by another build goes on with the frozen copy that began it: here a copy renamed
-# as an earlier build's, the match cut back to two of its games as an interruption would leave it.
-OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
+grep -q '"wall": "tenbin-wall-v2"' "$sharded/meta.json" || fail "a new match's walls: $(grep wall "$sharded/meta.json")"
+# A match begun by another build goes on with the frozen copy that began it, on the walls it began
+# on: here a copy renamed as an earlier build's, the match (begun with WALL=tenbin-wall-v1) cut
+# back to two of its games as an interruption would leave it, and resumed without WALL.
+OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl WALL=tenbin-wall-v1 TENBIN_BUILD_DIR="$build" \
   "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err" || fail "seed 5: $(tail -5 "$work/err")"
 resumed="$work/out/tsumogiri-seed5-4-starts-south4"
+grep -q '"wall": "tenbin-wall-v1"' "$resumed/meta.json" || fail "WALL: $(grep wall "$resumed/meta.json")"
 earlier="$work/out/bin/tenbin-0.0.0-earlier"
 mv "${frozen[0]}" "$earlier"
 sed -i "s|${frozen[0]} |$earlier |" "$resumed/meta.json"
@@ -71,6 +74,7 @@ grep -q "resumes with the binary that began it, $earlier" "$work/err" || fail "n
   || fail "the resumed seats: $(grep command "$resumed/meta.json")"
 [ "$(wc -l <"$resumed/results.jsonl")" = 4 ] || fail "resumed games: $(wc -l <"$resumed/results.jsonl")"
 grep -q '^verify .*OK$' "$work/printed-resumed" || fail "resumed verify: $(cat "$work/printed-resumed")"
+grep -q '"wall": "tenbin-wall-v1"' "$resumed/meta.json" || fail "the resumed walls: $(grep wall "$resumed/meta.json")"
 # A match whose binary is gone is refused, not played on with this build's.
 rm "$earlier"
 if OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
