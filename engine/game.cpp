@@ -118,8 +118,11 @@ std::optional<std::string> hand_start_problem(const HandStart& start, const Rule
   return std::nullopt;
 }
 
-HandOfGame hand_of_game(const Event& start_kyoku, int index) {
-  return HandOfGame{index, start_kyoku.bakaze, start_kyoku.kyoku, start_kyoku.honba};
+HandOfGame HandCounter::next(int round_wind, int kyoku) {
+  const int round = round_number(round_wind, kyoku);
+  const int repeat = round == last_.round ? last_.repeat + 1 : 0;
+  last_ = HandOfGame{last_.index + 1, round, repeat};
+  return last_;
 }
 
 int Game::live_draws_left() const { return Wall::kLiveDraws - live_draws_ - rinshan_draws_; }
@@ -127,7 +130,7 @@ int Game::live_draws_left() const { return Wall::kLiveDraws - live_draws_ - rins
 // --- the hand ------------------------------------------------------------------------------------
 
 void Game::start_hand() {
-  const HandOfGame hand{hand_index_, round_wind_, kyoku_, honba_};
+  const HandOfGame hand = hands_.next(round_wind_, kyoku_);
   wall_ = config_.walls ? config_.walls(hand_index_) : Wall::generate(config_.wall_scheme, config_.seed, config_.wall_game, hand);
   live_draws_ = 0;
   rinshan_draws_ = 0;

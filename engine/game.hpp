@@ -58,8 +58,15 @@ struct HandStart {
 // up with the sticks to the starting points.
 std::optional<std::string> hand_start_problem(const HandStart& start, const Rules& rules, bool tonpuu = false);
 
-// How a hand's wall is keyed (engine/wall.hpp), from its start_kyoku event and its index in the game.
-HandOfGame hand_of_game(const Event& start_kyoku, int index);
+// Keys a game's hands for its walls (engine/wall.hpp), given their rounds in the order played.
+class HandCounter {
+ public:
+  HandOfGame next(int round_wind, int kyoku);
+  HandOfGame next(const Event& start_kyoku) { return next(start_kyoku.bakaze, start_kyoku.kyoku); }
+
+ private:
+  HandOfGame last_{-1, -1, 0};
+};
 
 struct GameConfig {
   Rules rules;
@@ -136,6 +143,7 @@ class Game {
   int kyotaku_ = 0;
   int dealer_ = 0;
   int hand_index_ = 0;
+  HandCounter hands_;
 
   // The hand.
   Wall wall_;

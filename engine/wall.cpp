@@ -83,9 +83,9 @@ std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t g
   return seed_state_of("tenbin-wall-v1 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(hand));
 }
 
-std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int honba) {
+std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat) {
   return seed_state_of("tenbin-wall-v2 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(round) +
-                       " " + std::to_string(honba));
+                       " " + std::to_string(repeat));
 }
 
 const char* wall_scheme_name(WallScheme scheme) {
@@ -105,7 +105,7 @@ Wall Wall::generate(std::uint64_t seed, std::uint64_t game, std::uint64_t hand) 
 
 Wall Wall::generate(WallScheme scheme, std::uint64_t seed, std::uint64_t game, const HandOfGame& hand) {
   if (scheme == WallScheme::by_hand) return generate(seed, game, static_cast<std::uint64_t>(hand.index));
-  return shuffled(round_wall_seed_state(seed, game, hand.round(), hand.honba));
+  return shuffled(round_wall_seed_state(seed, game, hand.round, hand.repeat));
 }
 
 Wall Wall::shuffled(const std::array<std::uint64_t, 4>& state) {

@@ -9,7 +9,7 @@
 // commitment before the hand so anyone can check it afterwards.
 //
 // - Seed expansion: the 32 bytes of SHA-256("tenbin-wall-v1 <seed> <game> <hand>"), or under
-//   tenbin-wall-v2 SHA-256("tenbin-wall-v2 <seed> <game> <round> <honba>") (decimal numbers,
+//   tenbin-wall-v2 SHA-256("tenbin-wall-v2 <seed> <game> <round> <repeat>") (decimal numbers,
 //   single spaces), are read as four little-endian 64-bit words: the state of a xoshiro256**
 //   generator (a published public-domain algorithm).
 // - Order: positions 0..135 are filled in turn; position i takes the j-th of the 136 - i tiles
@@ -35,9 +35,11 @@ namespace tenbin {
 // What keys a hand's wall within its game (the game's wall group: duplicate games share it).
 // - by_hand (tenbin-wall-v1): the hand's index in the game. Games of one group share walls hand
 //   by hand until their rounds part (a dealer's repeat in one and not another), then never again.
-// - by_round (tenbin-wall-v2): the hand's round (East 1 = 0 ... West 4 = 11) and honba. Games of
-//   one group that reach the same round with the same honba are dealt it from the same wall,
-//   however they got there, as a duplicate bridge board is the same deal at every table.
+// - by_round (tenbin-wall-v2): the hand's round (East 1 = 0 ... West 4 = 11) and its repeat, the
+//   hands of that round the game dealt before it (the dealer's repeats and abortive draws; not
+//   the honba, which a draw carries into the next round). Games of one group that reach the n-th
+//   hand of a round are dealt it from the same wall however they got there, as a duplicate bridge
+//   board is the same deal at every table.
 enum class WallScheme : std::uint8_t { by_hand, by_round };
 
 // "tenbin-wall-v1" or "tenbin-wall-v2", as meta.json names the scheme.
@@ -45,15 +47,14 @@ const char* wall_scheme_name(WallScheme scheme);
 // The scheme of that name; nothing for any other.
 std::optional<WallScheme> wall_scheme_named(const std::string& name);
 
-// A hand as the schemes key it: its index in the game, its round wind (a kind, E to N), kyoku
-// (1..4) and honba.
+// A round's number: East 1 = 0, ..., South 1 = 4, ..., West 4 = 11 (round_wind a kind, E to N).
+constexpr int round_number(int round_wind, int kyoku) { return 4 * (round_wind - kinds::east) + kyoku - 1; }
+
+// A hand as the schemes key it.
 struct HandOfGame {
-  int index = 0;
-  int round_wind = kinds::east;
-  int kyoku = 1;
-  int honba = 0;
-  // East 1 = 0, ..., South 1 = 4, ..., West 4 = 11.
-  int round() const { return 4 * (round_wind - kinds::east) + kyoku - 1; }
+  int index = 0;   // in the game, from 0
+  int round = 0;   // round_number
+  int repeat = 0;  // the hands of this round the game dealt before it
 };
 
 class Wall {
@@ -108,6 +109,6 @@ class Xoshiro256 {
 };
 
 std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
-std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int honba);
+std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat);
 
 }  // namespace tenbin

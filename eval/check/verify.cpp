@@ -81,7 +81,7 @@ class WallWalk {
  private:
   std::optional<std::string> start_hand(const Event& event) {
     ++hand_;
-    wall_ = Wall::generate(scheme_, seed_, wall_game_, hand_of_game(event, hand_));
+    wall_ = Wall::generate(scheme_, seed_, wall_game_, hands_.next(event));
     live_draws_ = rinshan_draws_ = 0;
     indicators_ = 1;
     kan_actor_ = -1;
@@ -165,6 +165,7 @@ class WallWalk {
   std::set<HandKey>& used_;
   Wall wall_;
   int hand_ = -1;
+  HandCounter hands_;
   int live_draws_ = 0;
   int rinshan_draws_ = 0;
   int indicators_ = 1;

@@ -115,6 +115,7 @@ json play_game(const MatchConfig& config, int game, PerSeat<std::unique_ptr<Proc
   Game referee(game_config);
   std::size_t sent = 0;
   int hand = 0;
+  HandCounter hands;  // the walls' keys
   PerSeat<int> decisions{};
   while (true) {
     throw_if_interrupted();  // an unfinished game is not written: --resume plays it again
@@ -122,7 +123,7 @@ json play_game(const MatchConfig& config, int game, PerSeat<std::unique_ptr<Proc
     for (; sent < log.size(); ++sent) {
       const Event& event = log[sent];
       if (event.type == EventType::start_kyoku) {
-        const Wall wall = Wall::generate(config.wall_scheme, config.seed, game_config.wall_game, hand_of_game(event, hand));
+        const Wall wall = Wall::generate(config.wall_scheme, config.seed, game_config.wall_game, hands.next(event));
         outputs.commitment(game, hand++, wall.commitment());
       }
       const bool last = sent + 1 == log.size();

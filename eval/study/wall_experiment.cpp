@@ -98,10 +98,11 @@ std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallSche
   LiveWall live;
   std::array<bool, 4> taken{};
   int hand = -1;
+  HandCounter hands;
   for (const Event& event : log) {
     if (event.type == EventType::start_kyoku) {
       ++hand;
-      const Wall wall = Wall::generate(scheme, seed, wall_game, hand_of_game(event, hand));
+      const Wall wall = Wall::generate(scheme, seed, wall_game, hands.next(event));
       for (int seat = 0; seat < 4; ++seat) {
         auto dealt = wall.deal((seat - event.oya + 4) % 4);
         auto tehai = event.tehais[seat];

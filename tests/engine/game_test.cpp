@@ -970,9 +970,10 @@ GreedyGame play_greedy(std::uint64_t seed, std::uint64_t wall_game) {
 
 // --- the wall schemes ----------------------------------------------------------------------------
 
-// Each round's deal and first dora indicator, by (round, honba), with the hand's index in the game.
+// Each hand's deal and first dora indicator, by (round, repeat), with the hand's index in the game.
 struct RoundDeal {
   int index = 0;
+  int honba = 0;
   std::array<std::array<Tile, 13>, 4> tehais{};
   Tile dora_marker;
 };
@@ -989,22 +990,41 @@ std::map<std::pair<int, int>, RoundDeal> round_deals(WallScheme scheme, std::uin
   play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
   EXPECT_TRUE(game.finished());
   std::map<std::pair<int, int>, RoundDeal> deals;
-  int index = 0;
+  HandCounter hands;
   for (const Event& event : game.log()) {
     if (event.type != EventType::start_kyoku) continue;
-    const HandOfGame hand = hand_of_game(event, index);
+    const HandOfGame hand = hands.next(event);
     const Wall wall = Wall::generate(scheme, config.seed, wall_game, hand);
     EXPECT_EQ(event.dora_marker, wall.dora_indicator(0));
-    deals[{hand.round(), hand.honba}] = RoundDeal{index++, event.tehais, event.dora_marker};
+    deals[{hand.round, hand.repeat}] = RoundDeal{hand.index, event.honba, event.tehais, event.dora_marker};
   }
   return deals;
 }
 
-// Under tenbin-wall-v2 two games of one wall group that reach a round with the same honba are
-// dealt it alike, whichever hand of each game it is; under tenbin-wall-v1 they are dealt alike
-// only where it is the same hand of both.
+// A game's hands keyed in order: the repeat counts the hands of the same round before, the honba
+// plays no part.
+TEST(WallScheme, HandCounterCountsEachRoundsHands) {
+  HandCounter hands;
+  const std::vector<std::pair<int, int>> played = {{kinds::east, 1}, {kinds::east, 1}, {kinds::east, 2}, {kinds::east, 2},
+                                                   {kinds::east, 2}, {kinds::south, 1}, {kinds::west, 4}};
+  const std::vector<std::array<int, 3>> expected = {{0, 0, 0}, {1, 0, 1}, {2, 1, 0}, {3, 1, 1}, {4, 1, 2}, {5, 4, 0}, {6, 11, 0}};
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    Event start;
+    start.type = EventType::start_kyoku;
+    start.bakaze = played[i].first;
+    start.kyoku = played[i].second;
+    start.honba = static_cast<int>(i);  // any
+    const HandOfGame hand = hands.next(start);
+    EXPECT_EQ((std::array<int, 3>{hand.index, hand.round, hand.repeat}), expected[i]) << "hand " << i;
+  }
+}
+
+// Under tenbin-wall-v2 two games of one wall group that reach the n-th hand of a round are dealt
+// it alike, whichever hand of each game it is and whatever its honba; under tenbin-wall-v1 they
+// are dealt alike only where it is the same hand of both.
 TEST(WallScheme, ByRoundDealsARoundAlikeInEveryGameOfItsGroup) {
   int rounds_shared_at_other_hands = 0;
+  int shared_at_other_honba = 0;
   int unlike_by_hand = 0;
   for (std::uint64_t group = 0; group < 8; ++group) {
     const auto greedy = round_deals(WallScheme::by_round, group, "greedy");
@@ -1012,9 +1032,10 @@ TEST(WallScheme, ByRoundDealsARoundAlikeInEveryGameOfItsGroup) {
     for (const auto& [round, deal] : greedy) {
       const auto other = tsumogiri.find(round);
       if (other == tsumogiri.end()) continue;
-      EXPECT_EQ(deal.tehais, other->second.tehais) << "group " << group << ", round " << round.first << "-" << round.second;
+      EXPECT_EQ(deal.tehais, other->second.tehais) << "group " << group << ", round " << round.first << ", repeat " << round.second;
       EXPECT_EQ(deal.dora_marker, other->second.dora_marker);
       if (deal.index != other->second.index) ++rounds_shared_at_other_hands;
+      if (deal.honba != other->second.honba) ++shared_at_other_honba;
     }
     const auto greedy_by_hand = round_deals(WallScheme::by_hand, group, "greedy");
     const auto tsumogiri_by_hand = round_deals(WallScheme::by_hand, group, "tsumogiri");
@@ -1029,6 +1050,7 @@ TEST(WallScheme, ByRoundDealsARoundAlikeInEveryGameOfItsGroup) {
     }
   }
   EXPECT_GT(rounds_shared_at_other_hands, 0);
+  EXPECT_GT(shared_at_other_honba, 0);
   EXPECT_GT(unlike_by_hand, 0);
 }
 

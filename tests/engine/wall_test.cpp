@@ -135,40 +135,31 @@ TEST(Wall, SeedExpansionIsTheDocumentedOne) {
   EXPECT_EQ(words[0], 0x36539d879761ff4eULL);
 }
 
-// tenbin-wall-v2: SHA-256("tenbin-wall-v2 <seed> <game> <round> <honba>"), the round counted from
+// tenbin-wall-v2: SHA-256("tenbin-wall-v2 <seed> <game> <round> <repeat>"), the round counted from
 // East 1 = 0 (South 2 is 5).
 TEST(Wall, RoundSeedExpansionIsTheDocumentedOne) {
   const auto words = little_endian_words(sha256_hex("tenbin-wall-v2 7 0 5 2"));
   EXPECT_EQ(round_wall_seed_state(7, 0, 5, 2), words);
   EXPECT_NE(round_wall_seed_state(7, 0, 5, 2), wall_seed_state(7, 0, 5));
-  const HandOfGame south2{.index = 3, .round_wind = kinds::south, .kyoku = 2, .honba = 2};
-  EXPECT_EQ(south2.round(), 5);
-  EXPECT_EQ((HandOfGame{.index = 0, .round_wind = kinds::east, .kyoku = 1, .honba = 0}).round(), 0);
-  EXPECT_EQ((HandOfGame{.index = 0, .round_wind = kinds::west, .kyoku = 4, .honba = 0}).round(), 11);
+  EXPECT_EQ(round_number(kinds::east, 1), 0);
+  EXPECT_EQ(round_number(kinds::south, 2), 5);
+  EXPECT_EQ(round_number(kinds::west, 4), 11);
 }
 
-// Under tenbin-wall-v2 the round and honba key the wall, never the hand's index; under
+// Under tenbin-wall-v2 the round and repeat key the wall, never the hand's index; under
 // tenbin-wall-v1 the index, never the round.
 TEST(Wall, EachSchemeKeysTheHandByItsOwnFields) {
-  const HandOfGame hand{.index = 3, .round_wind = kinds::south, .kyoku = 2, .honba = 2};
+  const HandOfGame hand{.index = 3, .round = 5, .repeat = 2};
   const auto by_round = Wall::generate(WallScheme::by_round, 7, 4, hand).tiles();
-  HandOfGame later = hand;
-  later.index = 9;
-  EXPECT_EQ(Wall::generate(WallScheme::by_round, 7, 4, later).tiles(), by_round);
-  HandOfGame other_honba = hand;
-  other_honba.honba = 1;
-  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 4, other_honba).tiles(), by_round);
-  HandOfGame other_kyoku = hand;
-  other_kyoku.kyoku = 3;
-  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 4, other_kyoku).tiles(), by_round);
+  EXPECT_EQ(Wall::generate(WallScheme::by_round, 7, 4, HandOfGame{.index = 9, .round = 5, .repeat = 2}).tiles(), by_round);
+  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 4, HandOfGame{.index = 3, .round = 5, .repeat = 1}).tiles(), by_round);
+  EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 4, HandOfGame{.index = 3, .round = 6, .repeat = 2}).tiles(), by_round);
   EXPECT_NE(Wall::generate(WallScheme::by_round, 7, 5, hand).tiles(), by_round);
   EXPECT_NE(Wall::generate(WallScheme::by_round, 8, 4, hand).tiles(), by_round);
 
   EXPECT_EQ(Wall::generate(WallScheme::by_hand, 7, 4, hand).tiles(), Wall::generate(7, 4, 3).tiles());
-  HandOfGame other_round = hand;
-  other_round.kyoku = 4;
-  other_round.honba = 0;
-  EXPECT_EQ(Wall::generate(WallScheme::by_hand, 7, 4, other_round).tiles(), Wall::generate(7, 4, 3).tiles());
+  EXPECT_EQ(Wall::generate(WallScheme::by_hand, 7, 4, HandOfGame{.index = 3, .round = 7, .repeat = 0}).tiles(),
+            Wall::generate(7, 4, 3).tiles());
 }
 
 TEST(Wall, SchemesAreNamedAsMetaJsonNamesThem) {
@@ -202,10 +193,10 @@ TEST(Wall, KnownAnswerFromTheDocumentedConstruction) {
   EXPECT_EQ(wall.commitment(), "a5f1751e6e1a53661e346bee57ef59637b3d1b8a002a92d27883e9d59168d97f");
 }
 
-// The same under tenbin-wall-v2: South 2 with one honba of wall group 3 (its seed text
+// The same under tenbin-wall-v2: the second hand of South 2 in wall group 3 (its seed text
 // "tenbin-wall-v2 2024 3 5 1"), against the same independent implementation.
 TEST(Wall, KnownAnswerOfARoundKeyedWall) {
-  const Wall wall = Wall::generate(WallScheme::by_round, 2024, 3, HandOfGame{.index = 6, .round_wind = kinds::south, .kyoku = 2, .honba = 1});
+  const Wall wall = Wall::generate(WallScheme::by_round, 2024, 3, HandOfGame{.index = 6, .round = 5, .repeat = 1});
   const std::vector<std::string> first = {"P", "F", "4m", "5s", "S", "W", "6s", "8s",
                                           "N", "9m", "C", "P", "N", "6m", "3m", "C"};
   for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(wall.at(static_cast<int>(i)).to_string(), first[i]);
