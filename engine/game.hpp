@@ -73,7 +73,7 @@ struct GameConfig {
   bool tonpuu = false;          // East round only (extension: South)
   std::uint64_t seed = 0;       // walls: Wall::generate(wall_scheme, seed, wall_game, the hand)
   std::uint64_t wall_game = 0;
-  WallScheme wall_scheme = WallScheme::by_hand;
+  WallScheme wall_scheme = WallScheme::by_hand;  // the arena's matches choose theirs (by_round unless told)
   PerSeat<std::string> names = {"0", "1", "2", "3"};
   std::function<Wall(int hand)> walls;  // overrides the seeded walls (scripted tests)
   std::optional<HandStart> start;       // none: East 1, every seat at the starting points

@@ -80,8 +80,9 @@ class WallWalk {
   }
  private:
   std::optional<std::string> start_hand(const Event& event) {
-    ++hand_;
-    wall_ = Wall::generate(scheme_, seed_, wall_game_, hands_.next(event));
+    const HandOfGame key = hands_.next(event);
+    hand_ = key.index;
+    wall_ = Wall::generate(scheme_, seed_, wall_game_, key);
     live_draws_ = rinshan_draws_ = 0;
     indicators_ = 1;
     kan_actor_ = -1;
@@ -164,8 +165,8 @@ class WallWalk {
   const Commitments& commitments_;
   std::set<HandKey>& used_;
   Wall wall_;
-  int hand_ = -1;
   HandCounter hands_;
+  int hand_ = -1;  // the current hand's index
   int live_draws_ = 0;
   int rinshan_draws_ = 0;
   int indicators_ = 1;

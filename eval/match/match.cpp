@@ -114,8 +114,7 @@ json play_game(const MatchConfig& config, int game, PerSeat<std::unique_ptr<Proc
   }
   Game referee(game_config);
   std::size_t sent = 0;
-  int hand = 0;
-  HandCounter hands;  // the walls' keys
+  HandCounter hands;  // the walls' keys, and the hands' numbers in commitments.jsonl
   PerSeat<int> decisions{};
   while (true) {
     throw_if_interrupted();  // an unfinished game is not written: --resume plays it again
@@ -123,8 +122,9 @@ json play_game(const MatchConfig& config, int game, PerSeat<std::unique_ptr<Proc
     for (; sent < log.size(); ++sent) {
       const Event& event = log[sent];
       if (event.type == EventType::start_kyoku) {
-        const Wall wall = Wall::generate(config.wall_scheme, config.seed, game_config.wall_game, hands.next(event));
-        outputs.commitment(game, hand++, wall.commitment());
+        const HandOfGame hand = hands.next(event);
+        const Wall wall = Wall::generate(config.wall_scheme, config.seed, game_config.wall_game, hand);
+        outputs.commitment(game, hand.index, wall.commitment());
       }
       const bool last = sent + 1 == log.size();
       for (int seat = 0; seat < 4; ++seat) {
@@ -260,7 +260,7 @@ std::optional<std::string> prepare(const MatchConfig& config, const MatchDir& di
     } catch (const std::exception& unreadable) {
       return std::string("--resume: ") + unreadable.what();
     }
-    const std::string previous_wall = previous.value("wall", wall_scheme_name(WallScheme::by_hand));
+    const std::string previous_wall = wall_scheme_name(wall_scheme_of(previous));
     if (previous_wall != meta.at("wall")) {
       return "--resume: " + config.out_dir + " was played on " + previous_wall + " walls (--wall " + previous_wall + ")";
     }

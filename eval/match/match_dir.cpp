@@ -71,6 +71,13 @@ json MatchDir::read_meta_json() const {
   }
 }
 
+WallScheme wall_scheme_of(const json& meta) {
+  if (!meta.contains("wall")) return WallScheme::by_hand;
+  const auto scheme = wall_scheme_named(text(meta.at("wall"), "wall"));
+  if (!scheme) throw FieldError("not a tenbin-wall-v1 or tenbin-wall-v2 match");
+  return *scheme;
+}
+
 namespace {
 
 Shard shard_of(const json& shard) {
@@ -82,11 +89,7 @@ Shard shard_of(const json& shard) {
 MatchMeta meta_of(const json& meta) {
   if (!meta.is_object()) throw FieldError("not a JSON object");
   MatchMeta read;
-  if (meta.contains("wall")) {
-    const auto scheme = wall_scheme_named(text(meta.at("wall"), "wall"));
-    if (!scheme) throw FieldError("not a tenbin-wall-v1 or tenbin-wall-v2 match");
-    read.wall_scheme = *scheme;
-  }
+  read.wall_scheme = wall_scheme_of(meta);
   read.seed = unsigned_number(field(meta, "seed"), "seed");
   read.duplicate = meta.contains("duplicate") && flag(meta.at("duplicate"), "duplicate");
   read.games = static_cast<int>(whole_number(field(meta, "games"), "games", 1, kMaxGames));

@@ -52,6 +52,10 @@ struct MatchMeta {
   bool asks_for(int game) const { return game >= 0 && game < games && (!shard || shard->holds(duplicate, game)); }
 };
 
+// The wall scheme meta.json names ("wall"); tenbin-wall-v1 when it names none (a match written
+// before the schemes were named). Throws FieldError for any other name.
+WallScheme wall_scheme_of(const nlohmann::json& meta);
+
 // One finished game: a line of results.jsonl.
 struct GameResult {
   std::uint64_t wall_game = 0;  // as the line says, else as the seating implies

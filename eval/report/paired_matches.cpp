@@ -46,7 +46,7 @@ json wall_settings(const json& meta) {
           {"format", meta.value("format", json("hanchan"))},
           {"duplicate", meta.value("duplicate", false)},
           {"starts", meta.value("starts", json())},
-          {"wall", meta.value("wall", json(wall_scheme_name(WallScheme::by_hand)))}};
+          {"wall", wall_scheme_name(wall_scheme_of(meta))}};
 }
 
 // What one match says of `name` in a game.
@@ -103,6 +103,8 @@ PairedMatches read_paired_matches(const std::string& dir_a, const std::string& n
                                   const std::string& name_b, PairedFigures figures) {
   const MatchDir a(dir_a);
   const MatchDir b(dir_b);
+  a.read_meta();  // every field checked, a wrong one named with its file, before any is compared
+  b.read_meta();
   const json settings_a = wall_settings(a.read_meta_json());
   const json settings_b = wall_settings(b.read_meta_json());
   if (settings_a != settings_b) {

@@ -97,12 +97,13 @@ std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallSche
   mj0::Sampler sampler;
   LiveWall live;
   std::array<bool, 4> taken{};
-  int hand = -1;
   HandCounter hands;
+  int hand = -1;  // the current hand's index
   for (const Event& event : log) {
     if (event.type == EventType::start_kyoku) {
-      ++hand;
-      const Wall wall = Wall::generate(scheme, seed, wall_game, hands.next(event));
+      const HandOfGame key = hands.next(event);
+      hand = key.index;
+      const Wall wall = Wall::generate(scheme, seed, wall_game, key);
       for (int seat = 0; seat < 4; ++seat) {
         auto dealt = wall.deal((seat - event.oya + 4) % 4);
         auto tehai = event.tehais[seat];

@@ -191,6 +191,13 @@ TEST(Compare, RefusesMatchesOnOtherWalls) {
   std::ostringstream same_out, same_errors;
   EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "c").string(), "ablation", false, same_out, same_errors), 0)
       << same_errors.str();
+  // A scheme the arena does not know is refused, naming the file.
+  meta["wall"] = "tenbin-wall-v9";
+  std::ofstream(scratch / "c" / "meta.json") << meta.dump();
+  std::ostringstream unknown_out, unknown_errors;
+  EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "c").string(), "ablation", false, unknown_out, unknown_errors), 3);
+  EXPECT_NE(unknown_errors.str().find("meta.json: not a tenbin-wall-v1 or tenbin-wall-v2 match"), std::string::npos)
+      << unknown_errors.str();
 }
 
 TEST(Compare, RefusesANameNotSeatedOnce) {
