@@ -125,14 +125,14 @@ HandOfGame HandCounter::next(int round_wind, int kyoku) {
   return last_;
 }
 
-int Game::live_draws_left() const { return Wall::kLiveDraws - live_draws_ - rinshan_draws_; }
+int Game::live_draws_left() const { return live_wall_.left(); }
 
 // --- the hand ------------------------------------------------------------------------------------
 
 void Game::start_hand() {
   const HandOfGame hand = hands_.next(round_wind_, kyoku_);
   wall_ = config_.walls ? config_.walls(hand_index_) : Wall::generate(config_.wall_scheme, config_.seed, config_.wall_game, hand);
-  live_draws_ = 0;
+  live_wall_ = LiveWall(draw_order(config_.wall_scheme), dealer_);
   rinshan_draws_ = 0;
   dora_revealed_ = 1;
   pending_dora_ = 0;
@@ -162,7 +162,12 @@ void Game::draw(int actor, bool rinshan) {
   turn_actor_ = actor;
   Event tsumo = make(EventType::tsumo, actor);
   tsumo.has_pai = true;
-  tsumo.pai = rinshan ? wall_.rinshan_draw(rinshan_draws_++) : wall_.live_draw(live_draws_++);
+  if (rinshan) {
+    tsumo.pai = wall_.rinshan_draw(rinshan_draws_++);
+    live_wall_.kan();
+  } else {
+    tsumo.pai = wall_.at(live_wall_.draw(actor));
+  }
   emit(tsumo);
   ask(Phase::own_turn);
 }

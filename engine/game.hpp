@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/live_wall.hpp"
 #include "engine/mjai.hpp"
 #include "engine/rules.hpp"
 #include "engine/seats.hpp"
@@ -147,7 +148,7 @@ class Game {
 
   // The hand.
   Wall wall_;
-  int live_draws_ = 0;
+  LiveWall live_wall_;  // which live position each draw takes
   int rinshan_draws_ = 0;
   int dora_revealed_ = 0;
   int pending_dora_ = 0;

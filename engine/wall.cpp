@@ -83,17 +83,23 @@ std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t g
   return seed_state_of("tenbin-wall-v1 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(hand));
 }
 
-std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat) {
-  return seed_state_of("tenbin-wall-v2 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(round) +
-                       " " + std::to_string(repeat));
+std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat,
+                                                  int version) {
+  return seed_state_of("tenbin-wall-v" + std::to_string(version) + " " + std::to_string(seed) + " " +
+                       std::to_string(game) + " " + std::to_string(round) + " " + std::to_string(repeat));
 }
 
 const char* wall_scheme_name(WallScheme scheme) {
-  return scheme == WallScheme::by_round ? "tenbin-wall-v2" : "tenbin-wall-v1";
+  switch (scheme) {
+    case WallScheme::by_hand: return "tenbin-wall-v1";
+    case WallScheme::by_round: return "tenbin-wall-v2";
+    case WallScheme::by_round_seat_draws: return "tenbin-wall-v3";
+  }
+  return "tenbin-wall-v1";
 }
 
 std::optional<WallScheme> wall_scheme_named(const std::string& name) {
-  for (const WallScheme scheme : {WallScheme::by_hand, WallScheme::by_round}) {
+  for (const WallScheme scheme : {WallScheme::by_hand, WallScheme::by_round, WallScheme::by_round_seat_draws}) {
     if (name == wall_scheme_name(scheme)) return scheme;
   }
   return std::nullopt;
@@ -105,7 +111,8 @@ Wall Wall::generate(std::uint64_t seed, std::uint64_t game, std::uint64_t hand) 
 
 Wall Wall::generate(WallScheme scheme, std::uint64_t seed, std::uint64_t game, const HandOfGame& hand) {
   if (scheme == WallScheme::by_hand) return generate(seed, game, static_cast<std::uint64_t>(hand.index));
-  return shuffled(round_wall_seed_state(seed, game, hand.round, hand.repeat));
+  const int version = scheme == WallScheme::by_round ? 2 : 3;
+  return shuffled(round_wall_seed_state(seed, game, hand.round, hand.repeat, version));
 }
 
 Wall Wall::shuffled(const std::array<std::uint64_t, 4>& state) {

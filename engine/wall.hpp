@@ -9,15 +9,16 @@
 // commitment before the hand so anyone can check it afterwards.
 //
 // - Seed expansion: the 32 bytes of SHA-256("tenbin-wall-v1 <seed> <game> <hand>"), or under
-//   tenbin-wall-v2 SHA-256("tenbin-wall-v2 <seed> <game> <round> <repeat>") (decimal numbers,
-//   single spaces), are read as four little-endian 64-bit words: the state of a xoshiro256**
+//   tenbin-wall-v2 and v3 SHA-256("tenbin-wall-vN <seed> <game> <round> <repeat>") (decimal
+//   numbers, single spaces), are read as four little-endian 64-bit words: the state of a xoshiro256**
 //   generator (a published public-domain algorithm).
 // - Order: positions 0..135 are filled in turn; position i takes the j-th of the 136 - i tiles
 //   not yet placed (kept in a list that starts sorted 1m 1m 1m 1m ... C and loses the chosen
 //   tile by moving the last one into its place), j drawn uniformly by rejection sampling from
 //   the generator's 64-bit outputs (no modulo bias). The first copy of each five is red.
 // - Positions: the deal is 0..51 in blocks of four, dealer first (three rounds), then one tile
-//   each (48..51); live draws are 52, 53, ... (70 of them, fewer by one per kan); the dead wall
+//   each (48..51); live draws are 52..121 (70 of them, fewer by one per kan; the order they are
+//   drawn in is the scheme's, engine/live_wall.hpp); the dead wall
 //   is 122..135: rinshan draws 122..125, dora indicators 126, 128, 130, 132, 134 and the ura
 //   indicators beside them at 127, 129, 131, 133, 135.
 // - Commitment: SHA-256 of the canonical text, the 136 mjai tile names joined by single spaces.
@@ -28,6 +29,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/live_wall.hpp"
 #include "engine/tile.hpp"
 
 namespace tenbin {
@@ -40,9 +42,16 @@ namespace tenbin {
 //   the honba, which a draw carries into the next round). Games of one group that reach the n-th
 //   hand of a round are dealt it from the same wall however they got there, as a duplicate bridge
 //   board is the same deal at every table.
-enum class WallScheme : std::uint8_t { by_hand, by_round };
+// - by_round_seat_draws (tenbin-wall-v3): v2's key, and each seat draws its own positions of the
+//   live wall (engine/live_wall.hpp), so a call in one game and not another shifts nobody's draws.
+enum class WallScheme : std::uint8_t { by_hand, by_round, by_round_seat_draws };
 
-// "tenbin-wall-v1" or "tenbin-wall-v2", as meta.json names the scheme.
+// The order a scheme's live draws take (engine/live_wall.hpp).
+constexpr DrawOrder draw_order(WallScheme scheme) {
+  return scheme == WallScheme::by_round_seat_draws ? DrawOrder::by_seat : DrawOrder::in_turn;
+}
+
+// "tenbin-wall-v1", "tenbin-wall-v2" or "tenbin-wall-v3", as meta.json names the scheme.
 const char* wall_scheme_name(WallScheme scheme);
 // The scheme of that name; nothing for any other.
 std::optional<WallScheme> wall_scheme_named(const std::string& name);
@@ -109,6 +118,8 @@ class Xoshiro256 {
 };
 
 std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
-std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat);
+// The state for a wall keyed by round (tenbin-wall-v2, or v3 with `version` 3).
+std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat,
+                                                  int version = 2);
 
 }  // namespace tenbin

@@ -83,7 +83,8 @@ class WallWalk {
     const HandOfGame key = hands_.next(event);
     hand_ = key.index;
     wall_ = Wall::generate(scheme_, seed_, wall_game_, key);
-    live_draws_ = rinshan_draws_ = 0;
+    live_wall_ = LiveWall(draw_order(scheme_), event.oya);
+    rinshan_draws_ = 0;
     indicators_ = 1;
     kan_actor_ = -1;
     if (auto problem = check_commitment()) return problem;
@@ -122,7 +123,8 @@ class WallWalk {
     return std::nullopt;
   }
 
-  // Draws: live draws from 52 on; the draw right after a kan by the same seat from 122 on.
+  // Draws: live draws in the scheme's order (engine/live_wall.hpp); the draw right after a kan by
+  // the same seat from 122 on.
   std::optional<std::string> check_draw(const Event& event) {
     const bool rinshan = kan_actor_ >= 0 && event.actor == kan_actor_;
     kan_actor_ = -1;
@@ -130,9 +132,10 @@ class WallWalk {
     if (rinshan) {
       if (rinshan_draws_ >= 4) return std::string("a fifth rinshan draw");
       position = Wall::kFirstRinshan + rinshan_draws_++;
+      live_wall_.kan();
     } else {
-      if (live_draws_ + rinshan_draws_ >= Wall::kLiveDraws) return std::string("a draw after the live wall is exhausted");
-      position = Wall::kFirstLiveDraw + live_draws_++;
+      position = live_wall_.draw(event.actor);
+      if (position < 0) return std::string("a draw after the live wall is exhausted");
     }
     if (event.pai == wall_.at(position)) return std::nullopt;
     return std::string(rinshan ? "rinshan " : "") + "tsumo " + event.pai.to_string() + " by seat " +
@@ -167,7 +170,7 @@ class WallWalk {
   Wall wall_;
   HandCounter hands_;
   int hand_ = -1;  // the current hand's index
-  int live_draws_ = 0;
+  LiveWall live_wall_;
   int rinshan_draws_ = 0;
   int indicators_ = 1;
   int kan_actor_ = -1;

@@ -55,8 +55,10 @@ void add_match_options(CLI::App& app, MatchCommandLine& options) {
   app.add_flag("--duplicate", config.duplicate, "play each seed with the commands rotated through all four seats");
   app.add_option_function<std::string>("--wall", [&config](const std::string& name) {
        config.wall_scheme = *wall_scheme_named(name);
-     }, "how a hand's wall is keyed: tenbin-wall-v2 (its round and honba; the default) or tenbin-wall-v1 (its index in the game)")
-      ->check(CLI::IsMember({wall_scheme_name(WallScheme::by_round), wall_scheme_name(WallScheme::by_hand)}));
+     }, "how a hand's wall is keyed and drawn: tenbin-wall-v2 (its round and repeat; the default), tenbin-wall-v3 "
+        "(v2's key, each seat drawing its own live positions) or tenbin-wall-v1 (its index in the game)")
+      ->check(CLI::IsMember({wall_scheme_name(WallScheme::by_round), wall_scheme_name(WallScheme::by_round_seat_draws),
+                             wall_scheme_name(WallScheme::by_hand)}));
   app.add_option("--jobs", config.jobs, "games played in parallel")->check(CLI::TypeValidator<int>("INT"))->check(CLI::Range(1, 1024));
   app.add_flag("--resume", config.resume, "continue the match in --out, skipping finished games");
   app.add_option("--format", options.format, "hanchan or tonpuu")->check(CLI::IsMember({"hanchan", "tonpuu"}));

@@ -38,12 +38,12 @@ std::array<double, kNumKinds> mj0_wall(const Table& table, const WallSettings& s
   return sampler.estimate(position, sampling).wall;
 }
 
-// Follows one hand's live draws: the undrawn live wall at any point.
-class LiveWall {
+// Follows one hand's live draws: the live wall left at any point, in the scheme's draw order.
+class LiveDraws {
  public:
-  void start(const Wall& wall) {
+  void start(const Wall& wall, DrawOrder order, int dealer) {
     wall_ = wall;
-    drawn_ = 0;
+    live_ = LiveWall(order, dealer);
     kan_actor_ = -1;
   }
   void on(const Event& event) {
@@ -52,18 +52,22 @@ class LiveWall {
     if (event.type != EventType::tsumo) return;
     const bool rinshan = kan_actor_ >= 0 && event.actor == kan_actor_;
     kan_actor_ = -1;
-    if (!rinshan) ++drawn_;
+    if (rinshan) {
+      live_.kan();
+    } else {
+      live_.draw(event.actor);
+    }
   }
-  int drawn() const { return drawn_; }
-  std::array<int, kNumKinds> copies(int tiles_left) const {
+  int left() const { return live_.left(); }
+  std::array<int, kNumKinds> copies() const {
     std::array<int, kNumKinds> copies{};
-    for (int i = 0; i < tiles_left; ++i) ++copies[wall_.live_draw(drawn_ + i).kind()];
+    for (const int position : live_.positions_left()) ++copies[wall_.at(position).kind()];
     return copies;
   }
 
  private:
   Wall wall_;
-  int drawn_ = 0;
+  LiveWall live_;
   int kan_actor_ = -1;
 };
 
@@ -95,7 +99,7 @@ std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallSche
   std::array<Table, 4> tables{Table(0), Table(1), Table(2), Table(3)};
   std::vector<WallPosition> positions;
   mj0::Sampler sampler;
-  LiveWall live;
+  LiveDraws live;
   std::array<bool, 4> taken{};
   HandCounter hands;
   int hand = -1;  // the current hand's index
@@ -113,7 +117,7 @@ std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallSche
           throw std::runtime_error("hand " + std::to_string(hand) + ": the deal is not the match's wall");
         }
       }
-      live.start(wall);
+      live.start(wall, draw_order(scheme), event.oya);
       taken = {};
     }
     live.on(event);
@@ -122,11 +126,11 @@ std::vector<WallPosition> wall_positions(const std::vector<Event>& log, WallSche
     const Table& table = tables[event.actor];
     const int left = table.tiles_left();
     if (taken[event.actor] || table.decision() != Decision::own_draw || left > settings.max_live || left <= 0) continue;
-    if (live.drawn() + table.kans() + left != Wall::kLiveDraws) {
+    if (live.left() != left) {
       throw std::runtime_error("hand " + std::to_string(hand) + ": the live draws do not add up");
     }
     taken[event.actor] = true;
-    const std::array<int, kNumKinds> copies = live.copies(left);
+    const std::array<int, kNumKinds> copies = live.copies();
     std::array<double, kNumKinds> unseen{};
     const TileCounts visible = table.visible();
     for (int kind = 0; kind < kNumKinds; ++kind) unseen[kind] = kCopiesPerKind - visible[kind];

@@ -1054,6 +1054,121 @@ TEST(WallScheme, ByRoundDealsARoundAlikeInEveryGameOfItsGroup) {
   EXPECT_GT(unlike_by_hand, 0);
 }
 
+// Each seat's live draws in each hand, by (round, repeat); hands with a kan are left out (a kan
+// moves a live tile to the dead wall and its replacement comes from there).
+using SeatDraws = std::array<std::vector<Tile>, 4>;
+
+std::map<std::pair<int, int>, SeatDraws> round_draws(WallScheme scheme, std::uint64_t wall_game, const std::string& first_seat) {
+  GameConfig config;
+  config.seed = 20261206;
+  config.wall_game = wall_game;
+  config.wall_scheme = scheme;
+  Game game(config);
+  std::array<std::unique_ptr<Policy>, 4> players;
+  players[0] = make_policy(first_seat);
+  for (int seat = 1; seat < 4; ++seat) players[static_cast<std::size_t>(seat)] = make_policy("greedy");
+  play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
+  EXPECT_TRUE(game.finished());
+  std::map<std::pair<int, int>, SeatDraws> draws;
+  HandCounter hands;
+  std::pair<int, int> round{};
+  bool kan = false;
+  for (const Event& event : game.log()) {
+    if (event.type == EventType::start_kyoku) {
+      const HandOfGame hand = hands.next(event);
+      round = {hand.round, hand.repeat};
+      kan = false;
+      draws[round] = SeatDraws{};
+    } else if (event.is_kan()) {
+      kan = true;
+      draws.erase(round);
+    } else if (event.type == EventType::tsumo && !kan) {
+      draws[round][static_cast<std::size_t>(event.actor)].push_back(event.pai);
+    }
+  }
+  return draws;
+}
+
+// Under tenbin-wall-v3 each seat draws its own live positions: two games of one wall group that
+// reach the same hand of a round deal each seat the same draws, as far as both draw, however
+// their calls differed (the first 15: the last positions may go to a seat past its own). Under
+// tenbin-wall-v2 they part at the first call one game makes and the other does not.
+TEST(WallScheme, BySeatDrawsDealEachSeatTheSameDrawsWhateverTheCalls) {
+  int hands_compared = 0;
+  int parted_in_turn = 0;
+  for (std::uint64_t group = 0; group < 8; ++group) {
+    const auto greedy = round_draws(WallScheme::by_round_seat_draws, group, "greedy");
+    const auto tsumogiri = round_draws(WallScheme::by_round_seat_draws, group, "tsumogiri");
+    for (const auto& [round, seats] : greedy) {
+      const auto other = tsumogiri.find(round);
+      if (other == tsumogiri.end()) continue;
+      ++hands_compared;
+      for (std::size_t seat = 0; seat < 4; ++seat) {
+        const auto& a = seats[seat];
+        const auto& b = other->second[seat];
+        const std::size_t shared = std::min({a.size(), b.size(), std::size_t{15}});
+        for (std::size_t k = 0; k < shared; ++k) {
+          EXPECT_EQ(a[k], b[k]) << "group " << group << ", round " << round.first << ", repeat " << round.second
+                                << ", seat " << seat << ", draw " << k;
+        }
+      }
+    }
+    const auto greedy_in_turn = round_draws(WallScheme::by_round, group, "greedy");
+    const auto tsumogiri_in_turn = round_draws(WallScheme::by_round, group, "tsumogiri");
+    for (const auto& [round, seats] : greedy_in_turn) {
+      const auto other = tsumogiri_in_turn.find(round);
+      if (other == tsumogiri_in_turn.end()) continue;
+      for (std::size_t seat = 0; seat < 4; ++seat) {
+        const auto& a = seats[seat];
+        const auto& b = other->second[seat];
+        const std::size_t shared = std::min(a.size(), b.size());
+        if (!std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(shared), b.begin())) ++parted_in_turn;
+      }
+    }
+  }
+  EXPECT_GT(hands_compared, 20);
+  EXPECT_GT(parted_in_turn, 0);
+}
+
+// Under tenbin-wall-v3 a game is a fair game as under the others: its draws are a permutation of
+// the live tiles, and the walls are their own (another seed text than v2's).
+TEST(WallScheme, BySeatDrawsComeFromTheLiveWallAndItsOwnWalls) {
+  const HandOfGame hand{.index = 2, .round = 1, .repeat = 1};
+  EXPECT_NE(Wall::generate(WallScheme::by_round_seat_draws, 7, 4, hand).tiles(), Wall::generate(WallScheme::by_round, 7, 4, hand).tiles());
+  GameConfig config;
+  config.seed = 99;
+  config.wall_scheme = WallScheme::by_round_seat_draws;
+  Game game(config);
+  std::array<std::unique_ptr<Policy>, 4> players;
+  for (auto& player : players) player = make_policy("greedy");
+  play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
+  ASSERT_TRUE(game.finished());
+  HandCounter hands;
+  std::multiset<std::string> live;
+  int kan_actor = -1;
+  int hands_checked = 0;
+  for (const Event& event : game.log()) {
+    if (event.type == EventType::start_kyoku) {
+      const Wall wall = Wall::generate(config.wall_scheme, config.seed, config.wall_game, hands.next(event));
+      live.clear();
+      for (int p = Wall::kFirstLiveDraw; p < Wall::kFirstLiveDraw + Wall::kLiveDraws; ++p) live.insert(wall.at(p).to_string());
+      ++hands_checked;
+    } else if (event.is_kan()) {
+      kan_actor = event.actor;
+    } else if (event.type == EventType::tsumo) {
+      const bool rinshan = event.actor == kan_actor;
+      kan_actor = -1;
+      if (rinshan) continue;
+      const auto found = live.find(event.pai.to_string());
+      ASSERT_NE(found, live.end()) << "a draw of " << event.pai.to_string() << " not in the live wall left";
+      live.erase(found);
+    } else if (event.type == EventType::chi || event.type == EventType::pon) {
+      kan_actor = -1;
+    }
+  }
+  EXPECT_GT(hands_checked, 4);
+}
+
 constexpr int kGreedyGames = 200;
 
 // Every game ends, every greedy reply is legal, and no point is created or lost.

@@ -167,7 +167,9 @@ TEST(Wall, SchemesAreNamedAsMetaJsonNamesThem) {
   EXPECT_STREQ(wall_scheme_name(WallScheme::by_round), "tenbin-wall-v2");
   EXPECT_EQ(wall_scheme_named("tenbin-wall-v1"), WallScheme::by_hand);
   EXPECT_EQ(wall_scheme_named("tenbin-wall-v2"), WallScheme::by_round);
-  EXPECT_EQ(wall_scheme_named("tenbin-wall-v3"), std::nullopt);
+  EXPECT_STREQ(wall_scheme_name(WallScheme::by_round_seat_draws), "tenbin-wall-v3");
+  EXPECT_EQ(wall_scheme_named("tenbin-wall-v3"), WallScheme::by_round_seat_draws);
+  EXPECT_EQ(wall_scheme_named("tenbin-wall-v4"), std::nullopt);
   EXPECT_EQ(wall_scheme_named(""), std::nullopt);
 }
 
@@ -201,6 +203,17 @@ TEST(Wall, KnownAnswerOfARoundKeyedWall) {
                                           "N", "9m", "C", "P", "N", "6m", "3m", "C"};
   for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(wall.at(static_cast<int>(i)).to_string(), first[i]);
   EXPECT_EQ(wall.commitment(), "d61c18c6ce6418c211b84a5d78898fd00ba5ad7a09c2543a79f9659fc01c3b6f");
+}
+
+// tenbin-wall-v3's walls are v2's key under their own seed text: the same hand as above
+// ("tenbin-wall-v3 2024 3 5 1"), against the same independent implementation.
+TEST(Wall, KnownAnswerOfASeatDrawsWall) {
+  EXPECT_EQ(round_wall_seed_state(7, 0, 5, 2, 3), little_endian_words(sha256_hex("tenbin-wall-v3 7 0 5 2")));
+  const Wall wall = Wall::generate(WallScheme::by_round_seat_draws, 2024, 3, HandOfGame{.index = 6, .round = 5, .repeat = 1});
+  const std::vector<std::string> first = {"8s", "3s", "W", "5p", "W", "9p", "2p", "1s",
+                                          "7s", "8m", "2s", "6p", "4s", "6m", "9s", "3p"};
+  for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(wall.at(static_cast<int>(i)).to_string(), first[i]);
+  EXPECT_EQ(wall.commitment(), "6cf16bb763de0b623723caf688f659b5047e27734485852b61b7ae5f2be86179");
 }
 
 // --- fairness ------------------------------------------------------------------------------------

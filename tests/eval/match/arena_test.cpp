@@ -352,7 +352,25 @@ TEST(ArenaMatch, TheWallSchemeIsTheMatchsAndResumeKeepsIt) {
   ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
   expect_complete(by_hand, 2);
   EXPECT_EQ(arena({"verify", by_hand.string()}, scratch / "verify-resumed.transcript").exit_code, 0);
-  EXPECT_EQ(arena(good_table(by_round, 1, {"--wall", "tenbin-wall-v3"}), scratch / "v3.transcript").exit_code, 2);
+  EXPECT_EQ(arena(good_table(by_round, 1, {"--wall", "tenbin-wall-v4"}), scratch / "v4.transcript").exit_code, 2);
+}
+
+// tenbin-wall-v3 (each seat draws its own live positions): a match names it, verify follows its
+// draw order and refuses the match read as v2 (same key, another seed text and order).
+TEST(ArenaMatch, SeatDrawsMatchVerifiesUnderItsScheme) {
+  Scratch scratch;
+  const fs::path out = scratch / "seat-draws";
+  ASSERT_EQ(arena(good_table(out, 2, {"--wall", "tenbin-wall-v3"}), scratch / "v3.transcript").exit_code, 0);
+  EXPECT_EQ(json::parse(read_text(out / "meta.json")).at("wall"), "tenbin-wall-v3");
+  // A call makes the orders differ: the logs hold one, so verify followed the seats' order.
+  const std::string logs = read_text(out / "logs" / "0000.mjson") + read_text(out / "logs" / "0001.mjson");
+  EXPECT_TRUE(logs.find("\"type\":\"pon\"") != std::string::npos || logs.find("\"type\":\"chi\"") != std::string::npos);
+  const ArenaRun check = arena({"verify", out.string()}, scratch / "verify.transcript");
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  json meta = json::parse(read_text(out / "meta.json"));
+  meta["wall"] = "tenbin-wall-v2";
+  std::ofstream(out / "meta.json") << meta.dump();
+  EXPECT_NE(arena({"verify", out.string()}, scratch / "wrong.transcript").exit_code, 0);
 }
 
 // The batch dialect (one JSON array per decision) with the real tenbin, which reads arrays:

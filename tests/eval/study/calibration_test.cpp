@@ -259,34 +259,36 @@ TEST(WallExperiment, MeanAndStandardError) {
   EXPECT_NEAR(m.std_error, std::sqrt((4.0 + 1.0 + 0.0 + 9.0) / 3.0 / 4.0), 1e-12);
 }
 
-// Positions from an in-process game dealt from a seeded wall; a wrong seed or wall scheme is
-// caught at the deal.
+// Positions from an in-process game dealt from a seeded wall, under either draw order; a wrong
+// seed or wall scheme is caught at the deal.
 TEST(WallExperiment, PositionsOfAPlayedGame) {
-  const auto greedy = make_policy("greedy");
-  GameConfig config;
-  config.seed = 9;
-  config.wall_game = 3;
-  config.wall_scheme = WallScheme::by_round;
-  config.tonpuu = true;
-  Game game(config);
-  play_out(game, {greedy.get(), greedy.get(), greedy.get(), greedy.get()});
-  WallSettings settings;
-  settings.samples = 100;
-  std::uint64_t counter = 0;
-  const auto positions = wall_positions(game.log(), WallScheme::by_round, 9, 3, settings, counter);
-  ASSERT_FALSE(positions.empty());
-  EXPECT_EQ(counter, positions.size());
-  for (const WallPosition& p : positions) {
-    EXPECT_LE(p.live_tiles, settings.max_live);
-    EXPECT_GE(p.live_tiles, 1);
-    // Seven named kinds: at most 2*4*2 + 5*4, at least -(2*2 + 5).
-    EXPECT_GE(p.unseen, -9.0);
-    EXPECT_LE(p.unseen, 36.0);
-    EXPECT_GE(p.mj0, -9.0);
-    EXPECT_LE(p.mj0, 36.0);
+  for (const WallScheme scheme : {WallScheme::by_round, WallScheme::by_round_seat_draws}) {
+    const auto greedy = make_policy("greedy");
+    GameConfig config;
+    config.seed = 9;
+    config.wall_game = 3;
+    config.wall_scheme = scheme;
+    config.tonpuu = true;
+    Game game(config);
+    play_out(game, {greedy.get(), greedy.get(), greedy.get(), greedy.get()});
+    WallSettings settings;
+    settings.samples = 100;
+    std::uint64_t counter = 0;
+    const auto positions = wall_positions(game.log(), scheme, 9, 3, settings, counter);
+    ASSERT_FALSE(positions.empty()) << wall_scheme_name(scheme);
+    EXPECT_EQ(counter, positions.size());
+    for (const WallPosition& p : positions) {
+      EXPECT_LE(p.live_tiles, settings.max_live);
+      EXPECT_GE(p.live_tiles, 1);
+      // Seven named kinds: at most 2*4*2 + 5*4, at least -(2*2 + 5).
+      EXPECT_GE(p.unseen, -9.0);
+      EXPECT_LE(p.unseen, 36.0);
+      EXPECT_GE(p.mj0, -9.0);
+      EXPECT_LE(p.mj0, 36.0);
+    }
+    EXPECT_THROW(wall_positions(game.log(), scheme, 10, 3, settings, counter), std::runtime_error);
+    EXPECT_THROW(wall_positions(game.log(), WallScheme::by_hand, 9, 3, settings, counter), std::runtime_error);
   }
-  EXPECT_THROW(wall_positions(game.log(), WallScheme::by_round, 10, 3, settings, counter), std::runtime_error);
-  EXPECT_THROW(wall_positions(game.log(), WallScheme::by_hand, 9, 3, settings, counter), std::runtime_error);
 }
 
 }  // namespace
