@@ -13,6 +13,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -978,9 +979,13 @@ struct RoundDeal {
   Tile dora_marker;
 };
 
-std::map<std::pair<int, int>, RoundDeal> round_deals(WallScheme scheme, std::uint64_t wall_game, const std::string& first_seat) {
+constexpr std::uint64_t kGroupSeed = 20261206;
+
+// The log of a game of wall group `wall_game` (seed kGroupSeed): `first_seat` in seat 0, `greedy`
+// in the others.
+std::vector<Event> group_game_log(WallScheme scheme, std::uint64_t wall_game, const std::string& first_seat) {
   GameConfig config;
-  config.seed = 20261206;
+  config.seed = kGroupSeed;
   config.wall_game = wall_game;
   config.wall_scheme = scheme;
   Game game(config);
@@ -989,12 +994,16 @@ std::map<std::pair<int, int>, RoundDeal> round_deals(WallScheme scheme, std::uin
   for (int seat = 1; seat < 4; ++seat) players[static_cast<std::size_t>(seat)] = make_policy("greedy");
   play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
   EXPECT_TRUE(game.finished());
+  return game.log();
+}
+
+std::map<std::pair<int, int>, RoundDeal> round_deals(WallScheme scheme, std::uint64_t wall_game, const std::string& first_seat) {
   std::map<std::pair<int, int>, RoundDeal> deals;
   HandCounter hands;
-  for (const Event& event : game.log()) {
+  for (const Event& event : group_game_log(scheme, wall_game, first_seat)) {
     if (event.type != EventType::start_kyoku) continue;
     const HandOfGame hand = hands.next(event);
-    const Wall wall = Wall::generate(scheme, config.seed, wall_game, hand);
+    const Wall wall = Wall::generate(scheme, kGroupSeed, wall_game, hand);
     EXPECT_EQ(event.dora_marker, wall.dora_indicator(0));
     deals[{hand.round, hand.repeat}] = RoundDeal{hand.index, event.honba, event.tehais, event.dora_marker};
   }
@@ -1059,21 +1068,11 @@ TEST(WallScheme, ByRoundDealsARoundAlikeInEveryGameOfItsGroup) {
 using SeatDraws = std::array<std::vector<Tile>, 4>;
 
 std::map<std::pair<int, int>, SeatDraws> round_draws(WallScheme scheme, std::uint64_t wall_game, const std::string& first_seat) {
-  GameConfig config;
-  config.seed = 20261206;
-  config.wall_game = wall_game;
-  config.wall_scheme = scheme;
-  Game game(config);
-  std::array<std::unique_ptr<Policy>, 4> players;
-  players[0] = make_policy(first_seat);
-  for (int seat = 1; seat < 4; ++seat) players[static_cast<std::size_t>(seat)] = make_policy("greedy");
-  play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
-  EXPECT_TRUE(game.finished());
   std::map<std::pair<int, int>, SeatDraws> draws;
   HandCounter hands;
   std::pair<int, int> round{};
   bool kan = false;
-  for (const Event& event : game.log()) {
+  for (const Event& event : group_game_log(scheme, wall_game, first_seat)) {
     if (event.type == EventType::start_kyoku) {
       const HandOfGame hand = hands.next(event);
       round = {hand.round, hand.repeat};
@@ -1135,21 +1134,13 @@ TEST(WallScheme, BySeatDrawsDealEachSeatTheSameDrawsWhateverTheCalls) {
 TEST(WallScheme, BySeatDrawsComeFromTheLiveWallAndItsOwnWalls) {
   const HandOfGame hand{.index = 2, .round = 1, .repeat = 1};
   EXPECT_NE(Wall::generate(WallScheme::by_round_seat_draws, 7, 4, hand).tiles(), Wall::generate(WallScheme::by_round, 7, 4, hand).tiles());
-  GameConfig config;
-  config.seed = 99;
-  config.wall_scheme = WallScheme::by_round_seat_draws;
-  Game game(config);
-  std::array<std::unique_ptr<Policy>, 4> players;
-  for (auto& player : players) player = make_policy("greedy");
-  play_out(game, {players[0].get(), players[1].get(), players[2].get(), players[3].get()}, 20000);
-  ASSERT_TRUE(game.finished());
   HandCounter hands;
   std::multiset<std::string> live;
   int kan_actor = -1;
   int hands_checked = 0;
-  for (const Event& event : game.log()) {
+  for (const Event& event : group_game_log(WallScheme::by_round_seat_draws, 5, "tsumogiri")) {
     if (event.type == EventType::start_kyoku) {
-      const Wall wall = Wall::generate(config.wall_scheme, config.seed, config.wall_game, hands.next(event));
+      const Wall wall = Wall::generate(WallScheme::by_round_seat_draws, kGroupSeed, 5, hands.next(event));
       live.clear();
       for (int p = Wall::kFirstLiveDraw; p < Wall::kFirstLiveDraw + Wall::kLiveDraws; ++p) live.insert(wall.at(p).to_string());
       ++hands_checked;
