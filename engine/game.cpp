@@ -166,7 +166,9 @@ void Game::draw(int actor, bool rinshan) {
     tsumo.pai = wall_.rinshan_draw(rinshan_draws_++);
     live_wall_.kan();
   } else {
-    tsumo.pai = wall_.at(live_wall_.draw(actor));
+    const int position = live_wall_.draw(actor);
+    if (position < 0) throw std::logic_error("referee: a draw from an empty live wall");
+    tsumo.pai = wall_.at(position);
   }
   emit(tsumo);
   ask(Phase::own_turn);
