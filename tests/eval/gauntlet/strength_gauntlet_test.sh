@@ -75,6 +75,12 @@ grep -q "resumes with the binary that began it, $earlier" "$work/err" || fail "n
 [ "$(wc -l <"$resumed/results.jsonl")" = 4 ] || fail "resumed games: $(wc -l <"$resumed/results.jsonl")"
 grep -q '^verify .*OK$' "$work/printed-resumed" || fail "resumed verify: $(cat "$work/printed-resumed")"
 grep -q '"wall": "tenbin-wall-v1"' "$resumed/meta.json" || fail "the resumed walls: $(grep wall "$resumed/meta.json")"
+# A WALL naming another scheme than a begun match's is refused, the match left as it was.
+if OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl WALL=tenbin-wall-v3 TENBIN_BUILD_DIR="$build" \
+  "$root/scripts/strength" tsumogiri >/dev/null 2>"$work/err"; then fail "played a v1 match on as WALL=tenbin-wall-v3"; fi
+grep -q "was begun on tenbin-wall-v1 walls, not WALL=tenbin-wall-v3's" "$work/err" || fail "other WALL: $(cat "$work/err")"
+grep -q '"wall": "tenbin-wall-v1"' "$resumed/meta.json" || fail "the refused walls: $(grep wall "$resumed/meta.json")"
+[ "$(wc -l <"$resumed/results.jsonl")" = 4 ] || fail "refused games: $(wc -l <"$resumed/results.jsonl")"
 # A match whose binary is gone is refused, not played on with this build's.
 rm "$earlier"
 if OUT="$work/out" GAMES=4 SEED=5 STARTS=data/starts-south4.jsonl TENBIN_BUILD_DIR="$build" \
