@@ -83,10 +83,10 @@ std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t g
   return seed_state_of("tenbin-wall-v1 " + std::to_string(seed) + " " + std::to_string(game) + " " + std::to_string(hand));
 }
 
-std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat,
-                                                  int version) {
-  return seed_state_of("tenbin-wall-v" + std::to_string(version) + " " + std::to_string(seed) + " " +
-                       std::to_string(game) + " " + std::to_string(round) + " " + std::to_string(repeat));
+std::array<std::uint64_t, 4> round_wall_seed_state(WallScheme scheme, std::uint64_t seed, std::uint64_t game, int round,
+                                                  int repeat) {
+  return seed_state_of(std::string(wall_scheme_name(scheme)) + " " + std::to_string(seed) + " " + std::to_string(game) +
+                       " " + std::to_string(round) + " " + std::to_string(repeat));
 }
 
 const char* wall_scheme_name(WallScheme scheme) {
@@ -111,8 +111,7 @@ Wall Wall::generate(std::uint64_t seed, std::uint64_t game, std::uint64_t hand) 
 
 Wall Wall::generate(WallScheme scheme, std::uint64_t seed, std::uint64_t game, const HandOfGame& hand) {
   if (scheme == WallScheme::by_hand) return generate(seed, game, static_cast<std::uint64_t>(hand.index));
-  const int version = scheme == WallScheme::by_round ? 2 : 3;
-  return shuffled(round_wall_seed_state(seed, game, hand.round, hand.repeat, version));
+  return shuffled(round_wall_seed_state(scheme, seed, game, hand.round, hand.repeat));
 }
 
 Wall Wall::shuffled(const std::array<std::uint64_t, 4>& state) {

@@ -118,8 +118,9 @@ class Xoshiro256 {
 };
 
 std::array<std::uint64_t, 4> wall_seed_state(std::uint64_t seed, std::uint64_t game, std::uint64_t hand);
-// The state for a wall keyed by round (tenbin-wall-v2, or v3 with `version` 3).
-std::array<std::uint64_t, 4> round_wall_seed_state(std::uint64_t seed, std::uint64_t game, int round, int repeat,
-                                                  int version = 2);
+// The state for a wall keyed by round under `scheme` (tenbin-wall-v2 or v3): the seed text begins
+// with the scheme's name.
+std::array<std::uint64_t, 4> round_wall_seed_state(WallScheme scheme, std::uint64_t seed, std::uint64_t game, int round,
+                                                  int repeat);
 
 }  // namespace tenbin

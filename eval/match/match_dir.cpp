@@ -74,7 +74,7 @@ json MatchDir::read_meta_json() const {
 WallScheme wall_scheme_of(const json& meta) {
   if (!meta.contains("wall")) return WallScheme::by_hand;
   const auto scheme = wall_scheme_named(text(meta.at("wall"), "wall"));
-  if (!scheme) throw FieldError("not a tenbin-wall-v1 or tenbin-wall-v2 match");
+  if (!scheme) throw FieldError("not a match of a known wall scheme (tenbin-wall-v1, v2 or v3)");
   return *scheme;
 }
 

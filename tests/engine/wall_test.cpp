@@ -139,8 +139,8 @@ TEST(Wall, SeedExpansionIsTheDocumentedOne) {
 // East 1 = 0 (South 2 is 5).
 TEST(Wall, RoundSeedExpansionIsTheDocumentedOne) {
   const auto words = little_endian_words(sha256_hex("tenbin-wall-v2 7 0 5 2"));
-  EXPECT_EQ(round_wall_seed_state(7, 0, 5, 2), words);
-  EXPECT_NE(round_wall_seed_state(7, 0, 5, 2), wall_seed_state(7, 0, 5));
+  EXPECT_EQ(round_wall_seed_state(WallScheme::by_round, 7, 0, 5, 2), words);
+  EXPECT_NE(round_wall_seed_state(WallScheme::by_round, 7, 0, 5, 2), wall_seed_state(7, 0, 5));
   EXPECT_EQ(round_number(kinds::east, 1), 0);
   EXPECT_EQ(round_number(kinds::south, 2), 5);
   EXPECT_EQ(round_number(kinds::west, 4), 11);
@@ -208,7 +208,7 @@ TEST(Wall, KnownAnswerOfARoundKeyedWall) {
 // tenbin-wall-v3's walls are v2's key under their own seed text: the same hand as above
 // ("tenbin-wall-v3 2024 3 5 1"), against the same independent implementation.
 TEST(Wall, KnownAnswerOfASeatDrawsWall) {
-  EXPECT_EQ(round_wall_seed_state(7, 0, 5, 2, 3), little_endian_words(sha256_hex("tenbin-wall-v3 7 0 5 2")));
+  EXPECT_EQ(round_wall_seed_state(WallScheme::by_round_seat_draws, 7, 0, 5, 2), little_endian_words(sha256_hex("tenbin-wall-v3 7 0 5 2")));
   const Wall wall = Wall::generate(WallScheme::by_round_seat_draws, 2024, 3, HandOfGame{.index = 6, .round = 5, .repeat = 1});
   const std::vector<std::string> first = {"8s", "3s", "W", "5p", "W", "9p", "2p", "1s",
                                           "7s", "8m", "2s", "6p", "4s", "6m", "9s", "3p"};

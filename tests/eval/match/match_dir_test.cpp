@@ -98,7 +98,7 @@ TEST(MatchDir, MetaOfAnotherWallIsRejectedNamingTheFile) {
     dir.read_meta();
     FAIL() << "another wall was accepted";
   } catch (const std::runtime_error& error) {
-    EXPECT_EQ(std::string(error.what()), dir.meta_path() + ": not a tenbin-wall-v1 or tenbin-wall-v2 match");
+    EXPECT_EQ(std::string(error.what()), dir.meta_path() + ": not a match of a known wall scheme (tenbin-wall-v1, v2 or v3)");
   }
 }
 

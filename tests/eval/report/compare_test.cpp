@@ -196,7 +196,7 @@ TEST(Compare, RefusesMatchesOnOtherWalls) {
   std::ofstream(scratch / "c" / "meta.json") << meta.dump();
   std::ostringstream unknown_out, unknown_errors;
   EXPECT_EQ(compare_command((scratch / "a").string(), "full", (scratch / "c").string(), "ablation", false, unknown_out, unknown_errors), 3);
-  EXPECT_NE(unknown_errors.str().find("meta.json: not a tenbin-wall-v1 or tenbin-wall-v2 match"), std::string::npos)
+  EXPECT_NE(unknown_errors.str().find("meta.json: not a match of a known wall scheme (tenbin-wall-v1, v2 or v3)"), std::string::npos)
       << unknown_errors.str();
 }
 
