@@ -62,6 +62,15 @@ void HandPosition::reveal_indicator(Tile tile) {
 }
 
 void HandPosition::discard(int seat, Tile tile) {
+  remove_concealed(seat, tile);
+  const std::uint64_t kind = std::uint64_t{1} << tile.kind();
+  river[seat] |= kind;
+  for (int other = 0; other < 4; ++other) {
+    if (riichi[other]) safe_against[other] |= kind;
+  }
+}
+
+void HandPosition::remove_concealed(int seat, Tile tile) {
   std::uint8_t& held = concealed[seat][tile.kind()];
   if (held == 0) throw std::invalid_argument("seat " + std::to_string(seat) + " discards " + tile.to_string() + " it does not hold");
   --held;
@@ -78,13 +87,13 @@ void HandPosition::call(const Event& event) {
   };
   if (event.type == EventType::kakan) {
     // The added tile leaves the hand; `consumed` names the pon's tiles, already called.
-    discard(seat, event.pai);
+    remove_concealed(seat, event.pai);
     meld(event.pai);
     upgrade_pon(seat, event);
     return;
   }
   for (const Tile tile : event.consumed.view()) {
-    discard(seat, tile);
+    remove_concealed(seat, tile);
     meld(tile);
   }
   // The called tile of chi, pon and daiminkan: another seat's discard, already out of its hand.

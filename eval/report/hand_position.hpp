@@ -34,6 +34,10 @@ struct HandPosition {
   PerSeat<int> calls{};
   PerSeat<std::array<Meld, 4>> melds{};  // the first calls[seat] are the seat's melds
   PerSeat<bool> riichi{};
+  PerSeat<std::uint64_t> river{};  // kinds the seat has discarded (bit k for kind k): its furiten
+  // For a seat in riichi, the kinds it can no longer win on by ron: its river and every tile
+  // discarded since its declaration (genbutsu, the tiles safe against it).
+  PerSeat<std::uint64_t> safe_against{};
   int last_drawer = -1;  // the seat that drew last, until it discards or calls
   Tile last_draw{};
   std::array<int, 5> dora_kinds{};
@@ -60,11 +64,15 @@ struct HandPosition {
   void call(const Event& event);  // chi, pon, daiminkan, ankan, kakan
   void declare_riichi(int seat) {
     riichi[seat] = true;
+    safe_against[seat] = river[seat];
     ++riichi_sticks;
   }
+  // The seat cannot win by ron: a wait of its own in its river (permanent furiten).
+  bool furiten(int seat, std::uint64_t waits) const { return (river[seat] & waits) != 0; }
 
  private:
   void take_unseen(Tile tile);
+  void remove_concealed(int seat, Tile tile);
   void add_concealed(int seat, Tile tile);
   void upgrade_pon(int seat, const Event& event);
 };

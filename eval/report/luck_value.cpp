@@ -21,7 +21,9 @@ constexpr std::array<const char*, kLuckFeatures> kFeatureNames = {
     "ron_chance", "ron_chance_dora", "deal_in_risk", "deal_in_risk_dora", "deal_in_risk_riichi",
     "win_points", "ready_points", "win_chance", "ron_points", "deal_in_points", "tenpai_without_win",
     "opponents_tenpai_when_ready", "opponents_ready_points_when_ready", "opponents_ready_points_when_dealer",
-    "one_shanten_facing_riichi", "waits_held_points", "waits_held_points_when_ready"};
+    "one_shanten_facing_riichi", "waits_held_points", "waits_held_points_when_ready", "tenpai_furiten",
+    "ron_candidates_points", "ron_candidates_points_safe_held", "deal_in_candidates_points",
+    "deal_in_candidates_points_safe_held", "isolated_waits_held_points", "waits_isolated_in_others_points"};
 
 void set(LuckFeatures& features, LuckFeature feature, int value) { features[static_cast<int>(feature)] = value; }
 
@@ -64,6 +66,7 @@ HandSummary after_draw(const HandPosition& position, int seat, GroupNeedsCache& 
   TileCounts rest = hand;
   for (int kind = 0; kind < kNumKinds; ++kind) {
     if (hand[kind] == 0 || probe.after_discard(kind) != result.shanten) continue;
+    result.candidates |= std::uint64_t{1} << kind;
     --rest[kind];
     const ShantenProbe kept(rest, cache, Neighbours::draws_and_discards);
     const int ukeire = ukeire_of(kept, position, seat);
@@ -74,7 +77,10 @@ HandSummary after_draw(const HandPosition& position, int seat, GroupNeedsCache& 
     }
   }
   result.ukeire = std::max(result.ukeire, 0);
-  if (drew && position.riichi[seat]) result.discard = drawn;
+  if (drew && position.riichi[seat]) {
+    result.discard = drawn;
+    result.candidates = std::uint64_t{1} << drawn;
+  }
   if (result.shanten == 0 && result.discard >= 0 && hand[result.discard] > 0) {
     --rest[result.discard];
     const ShantenProbe waiting(rest, cache, Neighbours::draws_and_discards);
@@ -99,15 +105,69 @@ int threat(const HandSummary& hand) {
   return hand.shanten == 0 ? hundreds(hand.ready_points) : 0;
 }
 
-// The ron values of `other`'s waits among the seat's concealed tiles (a kind once), in hundreds:
-// the deal-ins the seat holds.
-int waits_held_points(const HandPosition& position, int seat, const HandSummary& other) {
+// A tenpai seat that can be dealt into: not furiten on its river, nor, in riichi, on a tile
+// discarded since its declaration (it would have won on it).
+bool can_ron(const HandPosition& position, int seat, const HandSummary& hand) {
+  if (hand.shanten != 0 || hand.waits == 0) return false;
+  const std::uint64_t passed = position.riichi[seat] ? position.safe_against[seat] : position.river[seat];
+  return (passed & hand.waits) == 0;
+}
+
+// The kinds the seat holds (bit k for kind k).
+std::uint64_t kinds_held(const TileCounts& hand) {
+  std::uint64_t kinds = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (hand[kind] > 0) kinds |= std::uint64_t{1} << kind;
+  }
+  return kinds;
+}
+
+// Single tiles with no tile of their suit within two ranks (single honours): what an efficiency
+// player lets go first.
+std::uint64_t isolated_tiles(const TileCounts& hand) {
+  std::uint64_t kinds = 0;
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    if (hand[kind] != 1) continue;
+    bool alone = true;
+    if (!is_honor(kind)) {
+      const int first = kind - kind % 9;
+      for (int other = std::max(first, kind - 2); other <= std::min(first + 8, kind + 2); ++other) {
+        if (other != kind && hand[other] > 0) alone = false;
+      }
+    }
+    if (alone) kinds |= std::uint64_t{1} << kind;
+  }
+  return kinds;
+}
+
+// `holder` would rather discard a tile safe against `waiting` than one of its waits: `waiting`
+// is in riichi, `holder` is not (it chooses its discards) and holds such a tile.
+bool defends_against(const HandPosition& position, const PerSeat<HandSummary>& hands, int holder, int waiting) {
+  if (!position.riichi[waiting] || position.riichi[holder]) return false;
+  return (hands[holder].held & position.safe_against[waiting]) != 0;
+}
+
+// The ron values of `waiting`'s waits among `kinds` (each kind once), in hundreds.
+int waits_points(const HandSummary& waiting, std::uint64_t kinds) {
   int points = 0;
-  for (std::uint64_t kinds = other.waits; kinds != 0; kinds &= kinds - 1) {
-    const int kind = std::countr_zero(kinds);
-    if (position.concealed[seat][kind] > 0) points += hundreds(other.ron_points[static_cast<std::size_t>(kind)]);
+  for (std::uint64_t hit = waiting.waits & kinds; hit != 0; hit &= hit - 1) {
+    points += hundreds(waiting.ron_points[static_cast<std::size_t>(std::countr_zero(hit))]);
   }
   return points;
+}
+
+
+// The mean ron value of `waiting`'s waits among the drawer's candidates, hundreds.
+int candidates_points(const HandSummary& drawer, const HandSummary& waiting) {
+  const int candidates = std::popcount(drawer.candidates);
+  return candidates == 0 ? 0 : waits_points(waiting, drawer.candidates) / candidates;
+}
+
+// The ron values of `waiting`'s waits among the holder's isolated tiles (a 3n+1 hand that
+// chooses its discards), unless it defends against it; hundreds.
+int isolated_points(const HandPosition& position, const PerSeat<HandSummary>& hands, int holder, int waiting) {
+  if (position.riichi[holder] || defends_against(position, hands, holder, waiting)) return 0;
+  return waits_points(hands[waiting], hands[holder].isolated);
 }
 
 // The opponents' hands as they bear on this seat's: their threats against its own readiness, its
@@ -117,14 +177,25 @@ void add_opponents(LuckFeatures& features, const HandPosition& position, int sea
   int threats = 0;
   int riichi = 0;
   int held = 0;
+  int isolated_held = 0;
   for (int other = 0; other < 4; ++other) {
     if (other == seat || position.dealt[other] < 13) continue;
     if (hands[other].shanten <= 0) ++ready;
     threats += threat(hands[other]);
     if (position.riichi[other]) ++riichi;
-    held += waits_held_points(position, seat, hands[other]);
+    if (!can_ron(position, other, hands[other])) continue;
+    held += waits_points(hands[other], hands[seat].held);
+    isolated_held += isolated_points(position, hands, seat, other);
   }
   set(features, LuckFeature::waits_held_points, held);
+  set(features, LuckFeature::isolated_waits_held_points, isolated_held);
+  if (can_ron(position, seat, hands[seat])) {
+    int isolated_out = 0;
+    for (int other = 0; other < 4; ++other) {
+      if (other != seat && position.dealt[other] == 13) isolated_out += isolated_points(position, hands, other, seat);
+    }
+    set(features, LuckFeature::waits_isolated_in_others_points, isolated_out);
+  }
   const int shanten = hands[seat].shanten;
   if (shanten <= 0) {
     set(features, LuckFeature::opponents_tenpai_when_ready, ready);
@@ -133,6 +204,28 @@ void add_opponents(LuckFeatures& features, const HandPosition& position, int sea
   }
   if (seat == position.dealer) set(features, LuckFeature::opponents_ready_points_when_dealer, threats);
   if (shanten == 1) set(features, LuckFeature::one_shanten_facing_riichi, riichi);
+}
+
+// The drawer's candidates against the tenpai seats: this seat's ron on them, or the drawer's
+// deal-ins, each apart when the drawer holds a tile safe against the riichi it faces.
+void add_drawer_candidates(LuckFeatures& features, const HandPosition& position, int seat, int drawer,
+                           const PerSeat<HandSummary>& hands) {
+  if (drawer != seat) {
+    if (!can_ron(position, seat, hands[seat])) return;
+    const bool safe_held = defends_against(position, hands, drawer, seat);
+    set(features, safe_held ? LuckFeature::ron_candidates_points_safe_held : LuckFeature::ron_candidates_points,
+        candidates_points(hands[drawer], hands[seat]));
+    return;
+  }
+  int exposed = 0;
+  int exposed_safe_held = 0;
+  for (int other = 0; other < 4; ++other) {
+    if (other == seat || position.dealt[other] < 13 || !can_ron(position, other, hands[other])) continue;
+    (defends_against(position, hands, seat, other) ? exposed_safe_held : exposed) +=
+        candidates_points(hands[seat], hands[other]);
+  }
+  set(features, LuckFeature::deal_in_candidates_points, exposed);
+  set(features, LuckFeature::deal_in_candidates_points_safe_held, exposed_safe_held);
 }
 
 std::int64_t integer(const nlohmann::json& value, const char* what) {
@@ -153,7 +246,10 @@ HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& c
   if (tiles % 3 == 0) {
     throw std::invalid_argument("seat " + std::to_string(seat) + " holds " + std::to_string(tiles) + " tiles: the log is not a game");
   }
-  return tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
+  HandSummary summary = tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
+  summary.held = kinds_held(position.concealed[seat]);
+  summary.isolated = tiles % 3 == 1 ? isolated_tiles(position.concealed[seat]) : 0;
+  return summary;
 }
 
 PerSeat<HandSummary> summarize_all(const HandPosition& position, GroupNeedsCache& cache) {
@@ -180,6 +276,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
       set(features, LuckFeature::tenpai_draws_left, draws_left);
       set(features, LuckFeature::waits, hand.ukeire);
       if (hundreds(hand.ready_points) == 0) set(features, LuckFeature::tenpai_without_win, 1);
+      if (hand.waits != 0 && !can_ron(position, seat, hand)) set(features, LuckFeature::tenpai_furiten, 1);
       break;
     case 1:
       set(features, LuckFeature::one_shanten, 1);
@@ -207,9 +304,10 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
   add_opponents(features, position, seat, hands);
   const int drawer = position.last_drawer;
   if (drawer < 0 || hands[drawer].discard < 0) return features;
+  add_drawer_candidates(features, position, seat, drawer, hands);
   const int discard_kind = hands[drawer].discard;
   const std::uint64_t discard = std::uint64_t{1} << discard_kind;
-  if (drawer != seat && (hand.waits & discard) != 0) {
+  if (drawer != seat && can_ron(position, seat, hand) && (hand.waits & discard) != 0) {
     set(features, LuckFeature::ron_chance, 1);
     set(features, LuckFeature::ron_chance_dora, dora);
     set(features, LuckFeature::ron_points, hundreds(hand.ron_points[static_cast<std::size_t>(discard_kind)]));
@@ -220,6 +318,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
     int their_points = 0;
     for (int other = 0; other < 4; ++other) {
       if (other == seat || position.dealt[other] < 13 || (hands[other].waits & discard) == 0) continue;
+      if (!can_ron(position, other, hands[other])) continue;
       ++waiting;
       their_dora += position.dora_held(other);
       their_points += hands[other].ron_points[static_cast<std::size_t>(discard_kind)];

@@ -24,6 +24,8 @@ namespace tenbin::arena {
 // this tenpai seat's waits, or this seat would discard a tenpai opponent's wait; and what the
 // opponents' hands threaten when this seat races them (it is ready too), deals (it pays double
 // on their tsumo) or is one tile short against a riichi, and the opponents' waits it holds.
+// A tenpai seat's waits are at stake only while it can ron: not furiten on its own river, nor,
+// in riichi, on a tile let go since its declaration.
 enum class LuckFeature : std::uint8_t {
   complete,       // a 14-tile hand that is complete (it can win by tsumo)
   tenpai,
@@ -58,6 +60,21 @@ enum class LuckFeature : std::uint8_t {
   one_shanten_facing_riichi,           // when one-shanten: the opponents in riichi
   waits_held_points,             // the ron values of the tenpai opponents' waits this seat holds, hundreds
   waits_held_points_when_ready,  // the same when tenpai or complete (it will push them)
+  tenpai_furiten,                // tenpai on a wait in its own river (it cannot ron)
+  // The seat that just drew is taken to discard each of its candidates (the discards that keep
+  // its shanten; in riichi the drawn tile) alike: the mean ron value of this tenpai seat's waits
+  // among them, hundreds; apart when this seat is in riichi and the drawer holds a tile safe
+  // against it (a player who defends discards that instead).
+  ron_candidates_points,
+  ron_candidates_points_safe_held,
+  // The drawer's side of the same: summed over the tenpai seats it may deal into.
+  deal_in_candidates_points,
+  deal_in_candidates_points_safe_held,
+  // The ron values of tenpai opponents' waits this seat holds as an isolated tile (an efficiency
+  // player's next discard), unless it holds a tile safe against a riichi among them; hundreds.
+  isolated_waits_held_points,
+  // This tenpai seat's side of the same: its waits the others hold isolated, hundreds.
+  waits_isolated_in_others_points,
   count
 };
 inline constexpr int kLuckFeatures = static_cast<int>(LuckFeature::count);
@@ -102,6 +119,9 @@ struct HandSummary {
   int ukeire = 0;
   std::uint64_t waits = 0;
   int discard = -1;  // kind; -1 for a 3n+1 hand or a complete one
+  std::uint64_t candidates = 0;  // a 3n+2 hand's discards that keep its shanten (riichi: the drawn tile)
+  std::uint64_t held = 0;        // the kinds it holds concealed
+  std::uint64_t isolated = 0;    // a 3n+1 hand's single tiles with no other of their suit within two ranks
   int tsumo_points = 0;
   int ready_points = 0;  // mean ron value times the chance (percent) / 100
   int win_chance = 0;    // percent

@@ -91,6 +91,88 @@ TEST(LuckValue, ATenpaiHandWithEveryWaitSeenHasNoWin) {
   EXPECT_EQ(feature(seat_features(position, kRiichi, hands), LuckFeature::waits_held_points), hundreds(east_ron));
 }
 
+// A tenpai seat with one of its waits in its own river cannot ron: it is furiten, and the others
+// holding its waits hold no deal-in.
+TEST(LuckValue, AFuritenSeatCannotBeDealtInto) {
+  GroupNeedsCache cache;
+  HandPosition position;
+  deal(position, kDealer, {"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "4m", "5m", "2s", "2s", "N"});
+  // 234m 456p 678p 34s 8s 2s, then 8s drawn and 2s let go: tenpai on 2s and 5s, 2s in its river.
+  deal(position, kRacer, {"2m", "3m", "4m", "4p", "5p", "6p", "6p", "7p", "8p", "3s", "4s", "8s", "2s"});
+  position.reveal_indicator(parse_tile("P"));
+  position.draw(kRacer, parse_tile("8s"));
+  position.discard(kRacer, parse_tile("2s"));
+  const PerSeat<HandSummary> hands = summarize_all(position, cache);
+  ASSERT_EQ(hands[kRacer].shanten, 0);
+  ASSERT_TRUE(position.furiten(kRacer, hands[kRacer].waits));
+  EXPECT_EQ(feature(seat_features(position, kRacer, hands), LuckFeature::tenpai_furiten), 1);
+  // The dealer holds two 2s (a wait of the racer's): no deal-in while the racer is furiten.
+  EXPECT_EQ(feature(seat_features(position, kDealer, hands), LuckFeature::waits_held_points), 0);
+  EXPECT_EQ(feature(seat_features(position, kDealer, hands), LuckFeature::tenpai_furiten), 0);
+}
+
+// A tenpai hand on South and West (shanpon) that let go `declared` as it reached tenpai, in
+// riichi or not; the dealer's 13 tiles beside it.
+HandPosition riichi_table(const std::string& declared, const std::vector<std::string>& dealer, bool riichi = true) {
+  HandPosition position;
+  deal(position, kDealer, dealer);
+  deal(position, kRiichi, {"1s", "1s", "1s", "9s", "9s", "9s", "9p", "9p", "9p", "S", "S", "W", declared});
+  position.reveal_indicator(parse_tile("P"));
+  position.draw(kRiichi, parse_tile("W"));
+  position.discard(kRiichi, parse_tile(declared));
+  if (riichi) position.declare_riichi(kRiichi);
+  return position;
+}
+
+int west_ron(const PerSeat<HandSummary>& hands) {
+  return hands[kRiichi].ron_points[static_cast<std::size_t>(parse_kind("W"))];
+}
+
+// The dealer draws a West: it would discard North or West alike (each keeps its one-shanten), so
+// half of the tenpai seat's ron on West is at stake, dama or in riichi; apart when the dealer
+// holds North, safe against a riichi that let North go. A dama hand that let North go is not
+// defended against (nobody knows it waits).
+TEST(LuckValue, TheDrawersCandidatesPriceTheRonsAtStake) {
+  const std::vector<std::string> dealer = {"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "4m", "5m", "2s", "2s", "N"};
+  struct Case {
+    bool riichi;
+    bool north_let_go;
+    bool safe_held;
+  };
+  for (const Case c : {Case{false, true, false}, Case{true, false, false}, Case{true, true, true}}) {
+    GroupNeedsCache cache;
+    HandPosition position = riichi_table(c.north_let_go ? "N" : "1p", dealer, c.riichi);
+    position.draw(kDealer, parse_tile("W"));
+    const PerSeat<HandSummary> hands = summarize_all(position, cache);
+    ASSERT_EQ(hands[kDealer].candidates, (std::uint64_t{1} << parse_kind("N")) | (std::uint64_t{1} << parse_kind("W")));
+    ASSERT_GT(west_ron(hands), 0);
+    const int at_stake = hundreds(west_ron(hands)) / 2;
+    const LuckFeatures waiting = seat_features(position, kRiichi, hands);
+    const LuckFeatures drawer = seat_features(position, kDealer, hands);
+    EXPECT_EQ(feature(waiting, LuckFeature::ron_candidates_points), c.safe_held ? 0 : at_stake) << c.riichi;
+    EXPECT_EQ(feature(waiting, LuckFeature::ron_candidates_points_safe_held), c.safe_held ? at_stake : 0) << c.riichi;
+    EXPECT_EQ(feature(drawer, LuckFeature::deal_in_candidates_points), c.safe_held ? 0 : at_stake) << c.riichi;
+    EXPECT_EQ(feature(drawer, LuckFeature::deal_in_candidates_points_safe_held), c.safe_held ? at_stake : 0) << c.riichi;
+  }
+}
+
+// A single West with no neighbour is a wait the dealer is about to let go, unless it holds a tile
+// safe against the riichi (North, which the riichi let go).
+TEST(LuckValue, AnIsolatedWaitHeldIsADealInToCome) {
+  for (const bool north_safe : {false, true}) {
+    GroupNeedsCache cache;
+    const std::vector<std::string> dealer = north_safe
+        ? std::vector<std::string>{"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "4m", "5m", "2s", "N", "W"}
+        : std::vector<std::string>{"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "4m", "5m", "2s", "2s", "W"};
+    const HandPosition position = riichi_table("N", dealer);
+    const PerSeat<HandSummary> hands = summarize_all(position, cache);
+    const int west = north_safe ? 0 : hundreds(west_ron(hands));
+    EXPECT_EQ(feature(seat_features(position, kDealer, hands), LuckFeature::isolated_waits_held_points), west);
+    EXPECT_EQ(feature(seat_features(position, kRiichi, hands), LuckFeature::waits_isolated_in_others_points), west);
+    EXPECT_EQ(feature(seat_features(position, kDealer, hands), LuckFeature::waits_held_points), hundreds(west_ron(hands)));
+  }
+}
+
 // Every feature has a name of its own, and a model names each one.
 TEST(LuckValue, EveryFeatureIsNamedInTheModelFile) {
   const nlohmann::json json = LuckModel{}.to_json();
