@@ -60,7 +60,7 @@ enum class LuckFeature : std::uint8_t {
   one_shanten_facing_riichi,           // when one-shanten: the opponents in riichi
   waits_held_points,             // the ron values of the tenpai opponents' waits this seat holds, hundreds
   waits_held_points_when_ready,  // the same when tenpai or complete (it will push them)
-  tenpai_furiten,                // tenpai on a wait in its own river (it cannot ron)
+  tenpai_furiten,                // tenpai but furiten (a wait in its river, or let go since its riichi)
   // The seat that just drew is taken to discard each of its candidates (the discards that keep
   // its shanten; in riichi the drawn tile) alike: the mean ron value of this tenpai seat's waits
   // among them, hundreds; apart when this seat is in riichi and the drawer holds a tile safe
