@@ -14,6 +14,7 @@
 
 #include "engine/mjai.hpp"
 #include "engine/mjai_log.hpp"
+#include "engine/rinshan_watch.hpp"
 #include "engine/wall.hpp"
 #include "eval/check/game_replay.hpp"
 #include "eval/check/tiles_text.hpp"
@@ -65,16 +66,12 @@ class WallWalk {
 
   // The discrepancy this event shows, if any.
   std::optional<std::string> check(const Event& event) {
+    const bool rinshan = rinshan_.is_rinshan_draw(event);
     switch (event.type) {
       case EventType::start_kyoku: return start_hand(event);
-      case EventType::tsumo: return check_draw(event);
+      case EventType::tsumo: return check_draw(event, rinshan);
       case EventType::dora: return check_dora(event);
       case EventType::hora: return check_ura(event);
-      case EventType::chi:
-      case EventType::pon: kan_actor_ = -1; return std::nullopt;
-      case EventType::daiminkan:
-      case EventType::kakan:
-      case EventType::ankan: kan_actor_ = event.actor; return std::nullopt;
       default: return std::nullopt;
     }
   }
@@ -86,7 +83,6 @@ class WallWalk {
     live_wall_ = LiveWall(draw_order(scheme_), event.oya);
     rinshan_draws_ = 0;
     indicators_ = 1;
-    kan_actor_ = -1;
     if (auto problem = check_commitment()) return problem;
     // Deal: 13 tiles per seat from fixed positions, counted from the dealer.
     for (int seat = 0; seat < 4; ++seat) {
@@ -125,9 +121,7 @@ class WallWalk {
 
   // Draws: live draws in the scheme's order (engine/live_wall.hpp); the draw right after a kan by
   // the same seat from 122 on.
-  std::optional<std::string> check_draw(const Event& event) {
-    const bool rinshan = kan_actor_ >= 0 && event.actor == kan_actor_;
-    kan_actor_ = -1;
+  std::optional<std::string> check_draw(const Event& event, bool rinshan) {
     int position = 0;
     if (rinshan) {
       if (rinshan_draws_ >= 4) return std::string("a fifth rinshan draw");
@@ -173,7 +167,7 @@ class WallWalk {
   LiveWall live_wall_;
   int rinshan_draws_ = 0;
   int indicators_ = 1;
-  int kan_actor_ = -1;
+  RinshanWatch rinshan_;
 };
 
 struct MatchCheck {

@@ -15,6 +15,7 @@
 #include "bot/commands/seed_option.hpp"
 #include "bot/mj0/mj0.hpp"
 #include "bot/mj0/tenpai_model.hpp"
+#include "engine/rinshan_watch.hpp"
 #include "engine/table.hpp"
 #include "engine/wall.hpp"
 #include "eval/match/match_dir.hpp"
@@ -44,14 +45,11 @@ class LiveDraws {
   void start(const Wall& wall, DrawOrder order, int dealer) {
     wall_ = wall;
     live_ = LiveWall(order, dealer);
-    kan_actor_ = -1;
+    rinshan_ = RinshanWatch();
   }
   void on(const Event& event) {
-    if (event.is_kan()) kan_actor_ = event.actor;
-    if (event.type == EventType::chi || event.type == EventType::pon) kan_actor_ = -1;
+    const bool rinshan = rinshan_.is_rinshan_draw(event);
     if (event.type != EventType::tsumo) return;
-    const bool rinshan = kan_actor_ >= 0 && event.actor == kan_actor_;
-    kan_actor_ = -1;
     if (rinshan) {
       live_.kan();
     } else {
@@ -68,7 +66,7 @@ class LiveDraws {
  private:
   Wall wall_;
   LiveWall live_;
-  int kan_actor_ = -1;
+  RinshanWatch rinshan_;
 };
 
 }  // namespace

@@ -24,6 +24,7 @@
 
 #include "bot/strategy/policy.hpp"
 #include "bot/strategy/self_play.hpp"
+#include "engine/rinshan_watch.hpp"
 #include "tests/process.hpp"
 
 namespace tenbin {
@@ -1136,25 +1137,19 @@ TEST(WallScheme, BySeatDrawsComeFromTheLiveWallAndItsOwnWalls) {
   EXPECT_NE(Wall::generate(WallScheme::by_round_seat_draws, 7, 4, hand).tiles(), Wall::generate(WallScheme::by_round, 7, 4, hand).tiles());
   HandCounter hands;
   std::multiset<std::string> live;
-  int kan_actor = -1;
+  RinshanWatch rinshan;
   int hands_checked = 0;
   for (const Event& event : group_game_log(WallScheme::by_round_seat_draws, 5, "tsumogiri")) {
+    const bool rinshan_draw = rinshan.is_rinshan_draw(event);
     if (event.type == EventType::start_kyoku) {
       const Wall wall = Wall::generate(WallScheme::by_round_seat_draws, kGroupSeed, 5, hands.next(event));
       live.clear();
       for (int p = Wall::kFirstLiveDraw; p < Wall::kFirstLiveDraw + Wall::kLiveDraws; ++p) live.insert(wall.at(p).to_string());
       ++hands_checked;
-    } else if (event.is_kan()) {
-      kan_actor = event.actor;
-    } else if (event.type == EventType::tsumo) {
-      const bool rinshan = event.actor == kan_actor;
-      kan_actor = -1;
-      if (rinshan) continue;
+    } else if (event.type == EventType::tsumo && !rinshan_draw) {
       const auto found = live.find(event.pai.to_string());
       ASSERT_NE(found, live.end()) << "a draw of " << event.pai.to_string() << " not in the live wall left";
       live.erase(found);
-    } else if (event.type == EventType::chi || event.type == EventType::pon) {
-      kan_actor = -1;
     }
   }
   EXPECT_GT(hands_checked, 4);
