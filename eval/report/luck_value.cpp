@@ -107,7 +107,7 @@ int threat(const HandSummary& hand) {
 
 // A tenpai seat that can be dealt into: not furiten on its river, nor, in riichi, on a tile
 // discarded since its declaration (it would have won on it).
-bool can_ron(const HandPosition& position, int seat, const HandSummary& hand) {
+bool ron_open(const HandPosition& position, int seat, const HandSummary& hand) {
   if (hand.shanten != 0 || hand.waits == 0) return false;
   const std::uint64_t passed = position.riichi[seat] ? position.safe_against[seat] : position.river[seat];
   return (passed & hand.waits) == 0;
@@ -178,24 +178,20 @@ void add_opponents(LuckFeatures& features, const HandPosition& position, int sea
   int riichi = 0;
   int held = 0;
   int isolated_held = 0;
+  int isolated_out = 0;
   for (int other = 0; other < 4; ++other) {
     if (other == seat || position.dealt[other] < 13) continue;
     if (hands[other].shanten <= 0) ++ready;
     threats += threat(hands[other]);
     if (position.riichi[other]) ++riichi;
-    if (!can_ron(position, other, hands[other])) continue;
+    if (hands[seat].can_ron) isolated_out += isolated_points(position, hands, other, seat);
+    if (!hands[other].can_ron) continue;
     held += waits_points(hands[other], hands[seat].held);
     isolated_held += isolated_points(position, hands, seat, other);
   }
   set(features, LuckFeature::waits_held_points, held);
   set(features, LuckFeature::isolated_waits_held_points, isolated_held);
-  if (can_ron(position, seat, hands[seat])) {
-    int isolated_out = 0;
-    for (int other = 0; other < 4; ++other) {
-      if (other != seat && position.dealt[other] == 13) isolated_out += isolated_points(position, hands, other, seat);
-    }
-    set(features, LuckFeature::waits_isolated_in_others_points, isolated_out);
-  }
+  set(features, LuckFeature::waits_isolated_in_others_points, isolated_out);
   const int shanten = hands[seat].shanten;
   if (shanten <= 0) {
     set(features, LuckFeature::opponents_tenpai_when_ready, ready);
@@ -211,7 +207,7 @@ void add_opponents(LuckFeatures& features, const HandPosition& position, int sea
 void add_drawer_candidates(LuckFeatures& features, const HandPosition& position, int seat, int drawer,
                            const PerSeat<HandSummary>& hands) {
   if (drawer != seat) {
-    if (!can_ron(position, seat, hands[seat])) return;
+    if (!hands[seat].can_ron) return;
     const bool safe_held = defends_against(position, hands, drawer, seat);
     set(features, safe_held ? LuckFeature::ron_candidates_points_safe_held : LuckFeature::ron_candidates_points,
         candidates_points(hands[drawer], hands[seat]));
@@ -220,7 +216,7 @@ void add_drawer_candidates(LuckFeatures& features, const HandPosition& position,
   int exposed = 0;
   int exposed_safe_held = 0;
   for (int other = 0; other < 4; ++other) {
-    if (other == seat || position.dealt[other] < 13 || !can_ron(position, other, hands[other])) continue;
+    if (other == seat || position.dealt[other] < 13 || !hands[other].can_ron) continue;
     (defends_against(position, hands, seat, other) ? exposed_safe_held : exposed) +=
         candidates_points(hands[seat], hands[other]);
   }
@@ -249,6 +245,7 @@ HandSummary summarize(const HandPosition& position, int seat, GroupNeedsCache& c
   HandSummary summary = tiles % 3 == 2 ? after_draw(position, seat, cache) : before_draw(position, seat, cache);
   summary.held = kinds_held(position.concealed[seat]);
   summary.isolated = tiles % 3 == 1 ? isolated_tiles(position.concealed[seat]) : 0;
+  summary.can_ron = ron_open(position, seat, summary);
   return summary;
 }
 
@@ -276,7 +273,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
       set(features, LuckFeature::tenpai_draws_left, draws_left);
       set(features, LuckFeature::waits, hand.ukeire);
       if (hundreds(hand.ready_points) == 0) set(features, LuckFeature::tenpai_without_win, 1);
-      if (hand.waits != 0 && !can_ron(position, seat, hand)) set(features, LuckFeature::tenpai_furiten, 1);
+      if (hand.waits != 0 && !hand.can_ron) set(features, LuckFeature::tenpai_furiten, 1);
       break;
     case 1:
       set(features, LuckFeature::one_shanten, 1);
@@ -307,7 +304,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
   add_drawer_candidates(features, position, seat, drawer, hands);
   const int discard_kind = hands[drawer].discard;
   const std::uint64_t discard = std::uint64_t{1} << discard_kind;
-  if (drawer != seat && can_ron(position, seat, hand) && (hand.waits & discard) != 0) {
+  if (drawer != seat && hand.can_ron && (hand.waits & discard) != 0) {
     set(features, LuckFeature::ron_chance, 1);
     set(features, LuckFeature::ron_chance_dora, dora);
     set(features, LuckFeature::ron_points, hundreds(hand.ron_points[static_cast<std::size_t>(discard_kind)]));
@@ -318,7 +315,7 @@ LuckFeatures seat_features(const HandPosition& position, int seat, const PerSeat
     int their_points = 0;
     for (int other = 0; other < 4; ++other) {
       if (other == seat || position.dealt[other] < 13 || (hands[other].waits & discard) == 0) continue;
-      if (!can_ron(position, other, hands[other])) continue;
+      if (!hands[other].can_ron) continue;
       ++waiting;
       their_dora += position.dora_held(other);
       their_points += hands[other].ron_points[static_cast<std::size_t>(discard_kind)];

@@ -122,6 +122,7 @@ struct HandSummary {
   std::uint64_t candidates = 0;  // a 3n+2 hand's discards that keep its shanten (riichi: the drawn tile)
   std::uint64_t held = 0;        // the kinds it holds concealed
   std::uint64_t isolated = 0;    // a 3n+1 hand's single tiles with no other of their suit within two ranks
+  bool can_ron = false;          // tenpai and not furiten (the rivers): the others can deal into it
   int tsumo_points = 0;
   int ready_points = 0;  // mean ron value times the chance (percent) / 100
   int win_chance = 0;    // percent
