@@ -23,7 +23,9 @@ constexpr std::array<const char*, kLuckFeatures> kFeatureNames = {
     "opponents_tenpai_when_ready", "opponents_ready_points_when_ready", "opponents_ready_points_when_dealer",
     "one_shanten_facing_riichi", "waits_held_points", "waits_held_points_when_ready", "tenpai_furiten",
     "ron_candidates_points", "ron_candidates_points_safe_held", "deal_in_candidates_points",
-    "deal_in_candidates_points_safe_held", "isolated_waits_held_points", "waits_isolated_in_others_points"};
+    "deal_in_candidates_points_safe_held", "isolated_waits_held_points", "waits_isolated_in_others_points",
+    "ron_candidates_points_riichi_drawer", "deal_in_candidates_points_riichi_drawer",
+    "ron_candidates_points_one_candidate", "deal_in_candidates_points_one_candidate"};
 
 void set(LuckFeatures& features, LuckFeature feature, int value) { features[static_cast<int>(feature)] = value; }
 
@@ -209,8 +211,10 @@ void add_drawer_candidates(LuckFeatures& features, const HandPosition& position,
   if (drawer != seat) {
     if (!hands[seat].can_ron) return;
     const bool safe_held = defends_against(position, hands, drawer, seat);
-    set(features, safe_held ? LuckFeature::ron_candidates_points_safe_held : LuckFeature::ron_candidates_points,
-        candidates_points(hands[drawer], hands[seat]));
+    LuckFeature feature = safe_held ? LuckFeature::ron_candidates_points_safe_held : LuckFeature::ron_candidates_points;
+    if (position.riichi[drawer]) feature = LuckFeature::ron_candidates_points_riichi_drawer;
+    else if (!safe_held && std::popcount(hands[drawer].candidates) == 1) feature = LuckFeature::ron_candidates_points_one_candidate;
+    set(features, feature, candidates_points(hands[drawer], hands[seat]));
     return;
   }
   int exposed = 0;
@@ -220,7 +224,10 @@ void add_drawer_candidates(LuckFeatures& features, const HandPosition& position,
     (defends_against(position, hands, seat, other) ? exposed_safe_held : exposed) +=
         candidates_points(hands[seat], hands[other]);
   }
-  set(features, LuckFeature::deal_in_candidates_points, exposed);
+  LuckFeature feature = LuckFeature::deal_in_candidates_points;
+  if (position.riichi[seat]) feature = LuckFeature::deal_in_candidates_points_riichi_drawer;
+  else if (std::popcount(hands[seat].candidates) == 1) feature = LuckFeature::deal_in_candidates_points_one_candidate;
+  set(features, feature, exposed);
   set(features, LuckFeature::deal_in_candidates_points_safe_held, exposed_safe_held);
 }
 

@@ -75,6 +75,12 @@ enum class LuckFeature : std::uint8_t {
   isolated_waits_held_points,
   // This tenpai seat's side of the same: its waits the others hold isolated, hundreds.
   waits_isolated_in_others_points,
+  // The ron and deal-in at stake above split by how sure the drawer's discard is: a drawer in
+  // riichi must let its drawn tile go, and a drawer with one candidate lets it go.
+  ron_candidates_points_riichi_drawer,
+  deal_in_candidates_points_riichi_drawer,
+  ron_candidates_points_one_candidate,
+  deal_in_candidates_points_one_candidate,
   count
 };
 inline constexpr int kLuckFeatures = static_cast<int>(LuckFeature::count);

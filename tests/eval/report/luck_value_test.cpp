@@ -156,6 +156,39 @@ TEST(LuckValue, TheDrawersCandidatesPriceTheRonsAtStake) {
   }
 }
 
+// A discard that is sure: the dealer, tenpai on 3m and 6m, draws a West it has no use for. In
+// riichi it must let the drawn tile go; dama, West is its one discard that keeps tenpai. Either
+// way the whole ron on West is at stake, in the figures of that kind of drawer alone.
+TEST(LuckValue, ASureDiscardPutsTheWholeRonAtStake) {
+  const std::vector<std::string> dealer = {"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "8s", "4m", "5m", "2s", "2s"};
+  for (const bool dealer_riichi : {true, false}) {
+    GroupNeedsCache cache;
+    HandPosition position = riichi_table("1p", dealer);
+    if (dealer_riichi) position.declare_riichi(kDealer);
+    position.draw(kDealer, parse_tile("W"));
+    const PerSeat<HandSummary> hands = summarize_all(position, cache);
+    ASSERT_EQ(hands[kDealer].candidates, std::uint64_t{1} << parse_kind("W"));
+    const int at_stake = hundreds(west_ron(hands));
+    ASSERT_GT(at_stake, 0);
+    const LuckFeatures waiting = seat_features(position, kRiichi, hands);
+    const LuckFeatures drawer = seat_features(position, kDealer, hands);
+    const LuckFeature ron = dealer_riichi ? LuckFeature::ron_candidates_points_riichi_drawer
+                                          : LuckFeature::ron_candidates_points_one_candidate;
+    const LuckFeature deal_in = dealer_riichi ? LuckFeature::deal_in_candidates_points_riichi_drawer
+                                              : LuckFeature::deal_in_candidates_points_one_candidate;
+    for (const LuckFeature which : {LuckFeature::ron_candidates_points, LuckFeature::ron_candidates_points_safe_held,
+                                    LuckFeature::ron_candidates_points_riichi_drawer,
+                                    LuckFeature::ron_candidates_points_one_candidate}) {
+      EXPECT_EQ(feature(waiting, which), which == ron ? at_stake : 0) << dealer_riichi << " " << feature_name(which);
+    }
+    for (const LuckFeature which : {LuckFeature::deal_in_candidates_points, LuckFeature::deal_in_candidates_points_safe_held,
+                                    LuckFeature::deal_in_candidates_points_riichi_drawer,
+                                    LuckFeature::deal_in_candidates_points_one_candidate}) {
+      EXPECT_EQ(feature(drawer, which), which == deal_in ? at_stake : 0) << dealer_riichi << " " << feature_name(which);
+    }
+  }
+}
+
 // A single West with no neighbour is a wait the dealer is about to let go, unless it holds a tile
 // safe against the riichi (North, which the riichi let go).
 TEST(LuckValue, AnIsolatedWaitHeldIsADealInToCome) {
