@@ -204,6 +204,14 @@ void add_opponents(LuckFeatures& features, const HandPosition& position, int sea
   if (shanten == 1) set(features, LuckFeature::one_shanten_facing_riichi, riichi);
 }
 
+// Which figure a stake on the drawer's discard goes into, by how sure that discard is: a drawer in
+// riichi must let its drawn tile go, one with a single candidate lets that go, others choose.
+LuckFeature by_sureness(const HandPosition& position, const PerSeat<HandSummary>& hands, int drawer,
+                        LuckFeature in_riichi, LuckFeature one_candidate, LuckFeature choosing) {
+  if (position.riichi[drawer]) return in_riichi;
+  return std::popcount(hands[drawer].candidates) == 1 ? one_candidate : choosing;
+}
+
 // The drawer's candidates against the tenpai seats: this seat's ron on them, or the drawer's
 // deal-ins, each apart when the drawer holds a tile safe against the riichi it faces.
 void add_drawer_candidates(LuckFeatures& features, const HandPosition& position, int seat, int drawer,
@@ -211,9 +219,10 @@ void add_drawer_candidates(LuckFeatures& features, const HandPosition& position,
   if (drawer != seat) {
     if (!hands[seat].can_ron) return;
     const bool safe_held = defends_against(position, hands, drawer, seat);
-    LuckFeature feature = safe_held ? LuckFeature::ron_candidates_points_safe_held : LuckFeature::ron_candidates_points;
-    if (position.riichi[drawer]) feature = LuckFeature::ron_candidates_points_riichi_drawer;
-    else if (!safe_held && std::popcount(hands[drawer].candidates) == 1) feature = LuckFeature::ron_candidates_points_one_candidate;
+    const LuckFeature feature = safe_held ? LuckFeature::ron_candidates_points_safe_held
+                                          : by_sureness(position, hands, drawer, LuckFeature::ron_candidates_points_riichi_drawer,
+                                                        LuckFeature::ron_candidates_points_one_candidate,
+                                                        LuckFeature::ron_candidates_points);
     set(features, feature, candidates_points(hands[drawer], hands[seat]));
     return;
   }
@@ -224,10 +233,10 @@ void add_drawer_candidates(LuckFeatures& features, const HandPosition& position,
     (defends_against(position, hands, seat, other) ? exposed_safe_held : exposed) +=
         candidates_points(hands[seat], hands[other]);
   }
-  LuckFeature feature = LuckFeature::deal_in_candidates_points;
-  if (position.riichi[seat]) feature = LuckFeature::deal_in_candidates_points_riichi_drawer;
-  else if (std::popcount(hands[seat].candidates) == 1) feature = LuckFeature::deal_in_candidates_points_one_candidate;
-  set(features, feature, exposed);
+  set(features,
+      by_sureness(position, hands, seat, LuckFeature::deal_in_candidates_points_riichi_drawer,
+                  LuckFeature::deal_in_candidates_points_one_candidate, LuckFeature::deal_in_candidates_points),
+      exposed);
   set(features, LuckFeature::deal_in_candidates_points_safe_held, exposed_safe_held);
 }
 
