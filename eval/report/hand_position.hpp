@@ -67,8 +67,11 @@ struct HandPosition {
     safe_against[seat] = river[seat];
     ++riichi_sticks;
   }
-  // The seat cannot win by ron: a wait of its own in its river (permanent furiten).
-  bool furiten(int seat, std::uint64_t waits) const { return (river[seat] & waits) != 0; }
+  // The seat cannot win by ron on `waits`: one is in its river (furiten) or, in riichi, was let go
+  // since its declaration.
+  bool furiten(int seat, std::uint64_t waits) const {
+    return ((riichi[seat] ? safe_against[seat] : river[seat]) & waits) != 0;
+  }
 
  private:
   void take_unseen(Tile tile);

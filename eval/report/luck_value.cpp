@@ -110,9 +110,7 @@ int threat(const HandSummary& hand) {
 // A tenpai seat that can be dealt into: not furiten on its river, nor, in riichi, on a tile
 // discarded since its declaration (it would have won on it).
 bool ron_open(const HandPosition& position, int seat, const HandSummary& hand) {
-  if (hand.shanten != 0 || hand.waits == 0) return false;
-  const std::uint64_t passed = position.riichi[seat] ? position.safe_against[seat] : position.river[seat];
-  return (passed & hand.waits) == 0;
+  return hand.shanten == 0 && hand.waits != 0 && !position.furiten(seat, hand.waits);
 }
 
 // The kinds the seat holds (bit k for kind k).

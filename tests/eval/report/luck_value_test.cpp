@@ -189,6 +189,21 @@ TEST(LuckValue, ASureDiscardPutsTheWholeRonAtStake) {
   }
 }
 
+// In riichi a wait let go by anyone since the declaration is furiten too; before it, only its own.
+TEST(LuckValue, ARiichiIsFuritenOnATileLetGoSinceItsDeclaration) {
+  const std::vector<std::string> dealer = {"5m", "6m", "7m", "2p", "3p", "4p", "6s", "7s", "4m", "5m", "2s", "S", "N"};
+  const std::uint64_t south = std::uint64_t{1} << parse_kind("S");
+  for (const bool riichi : {true, false}) {
+    GroupNeedsCache cache;
+    HandPosition position = riichi_table("1p", dealer, riichi);
+    EXPECT_FALSE(position.furiten(kRiichi, south)) << riichi;
+    position.draw(kDealer, parse_tile("8s"));
+    position.discard(kDealer, parse_tile("S"));
+    EXPECT_EQ(position.furiten(kRiichi, south), riichi);
+    EXPECT_EQ(summarize_all(position, cache)[kRiichi].can_ron, !riichi);
+  }
+}
+
 // A single West with no neighbour is a wait the dealer is about to let go, unless it holds a tile
 // safe against the riichi (North, which the riichi let go).
 TEST(LuckValue, AnIsolatedWaitHeldIsADealInToCome) {
